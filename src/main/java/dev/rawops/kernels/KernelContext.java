@@ -1,0 +1,27 @@
+package dev.rawops.kernels;
+
+import dev.rawops.ops.NodeInfo;
+import dev.rawops.tensor.DType;
+import dev.rawops.tensor.Shape;
+import dev.rawops.tensor.Tensor;
+import dev.rawops.tensor.TensorBuffer;
+import java.util.Optional;
+
+/** What a kernel sees during one run of its node. */
+public interface KernelContext {
+  NodeInfo node();
+
+  Tensor input(int i);
+
+  /** A fresh zero-filled output buffer owned by this run. */
+  TensorBuffer allocate(DType dtype, Shape shape);
+
+  /**
+   * Input i's own memory for writing, when the runtime knows nothing else can observe it: this
+   * run allocated it, this node is its last reader, it is not fetched and no view shares it.
+   * Empty otherwise; the kernel then copies. (TensorFlow's forward_input.)
+   */
+  Optional<TensorBuffer> forwardInput(int i);
+
+  void setOutput(int i, Tensor t);
+}

@@ -1,0 +1,70 @@
+package dev.rawops.kernels;
+
+import com.google.common.collect.ImmutableList;
+import dev.rawops.ops.NodeInfo;
+import dev.rawops.kernels.cpu.CpuKernels;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Kernels by (op, device, dtype constraints). Two registrations for the same op and device whose
+ * constraints overlap are refused, naming both, so a node never has two candidate kernels.
+ */
+public final class KernelRegistry {
+  private static final KernelRegistry BUILT_IN = of(List.of(new CpuKernels()));
+
+  private final ImmutableList<KernelDef> defs;
+
+  private KernelRegistry(ImmutableList<KernelDef> defs) {
+    this.defs = defs;
+  }
+
+  public static KernelRegistry builtIn() {
+    return BUILT_IN;
+  }
+
+  public static KernelRegistry of(List<? extends KernelProvider> providers) {
+    List<KernelDef> all = new ArrayList<>();
+    for (KernelProvider p : providers) {
+      for (KernelDef d : p.kernels()) {
+        for (KernelDef prev : all) {
+          if (prev.op().equals(d.op()) && prev.device().equals(d.device()) && overlap(prev, d)) {
+            throw new IllegalArgumentException("kernel registered twice: " + prev.describe() + " and " + d.describe());
+          }
+        }
+        all.add(d);
+      }
+    }
+    return new KernelRegistry(ImmutableList.copyOf(all));
+  }
+
+  private static boolean overlap(KernelDef a, KernelDef b) {
+    for (var c : a.typeConstraints().entrySet()) {
+      var other = b.typeConstraints().get(c.getKey());
+      if (other != null && c.getValue().stream().noneMatch(other::contains)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The kernel registered for this node's op and types on {@code device}, if any. */
+  public Optional<KernelDef> find(NodeInfo node, Device device) {
+    for (KernelDef d : defs) {
+      if (d.op().equals(node.op()) && d.device().equals(device) && d.matches(node)) {
+        return Optional.of(d);
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** What is registered for {@code op}, for error messages. */
+  public List<String> describe(String op) {
+    return defs.stream().filter(d -> d.op().equals(op)).map(KernelDef::describe).toList();
+  }
+
+  public boolean hasDevice(Device device) {
+    return defs.stream().anyMatch(d -> d.device().equals(device));
+  }
+}

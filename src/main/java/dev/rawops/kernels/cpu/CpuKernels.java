@@ -1,0 +1,25 @@
+package dev.rawops.kernels.cpu;
+
+import com.google.common.collect.ImmutableList;
+import dev.rawops.kernels.Device;
+import dev.rawops.kernels.KernelDef;
+import dev.rawops.kernels.KernelProvider;
+import java.util.List;
+
+/** The CPU device's kernels: the reference implementations, bit-exact with TF's CPU kernels. */
+public final class CpuKernels implements KernelProvider {
+  @Override
+  public Device device() {
+    return Device.CPU;
+  }
+
+  @Override
+  public List<KernelDef> kernels() {
+    return ImmutableList.<KernelDef>builder()
+        .addAll(CpuConst.DEFS)
+        .addAll(CpuPlaceholder.DEFS)
+        .addAll(CpuPassThrough.DEFS)
+        .addAll(CpuGatherNd.DEFS)
+        .build();
+  }
+}

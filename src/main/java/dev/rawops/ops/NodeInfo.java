@@ -1,0 +1,66 @@
+package dev.rawops.ops;
+
+import dev.rawops.Code;
+import dev.rawops.RawOpsException;
+import dev.rawops.tensor.DType;
+import dev.rawops.tensor.PartialShape;
+import dev.rawops.tensor.Tensor;
+import dev.rawops.tfproto.DataType;
+import java.util.Optional;
+
+/**
+ * What build time knows about one node: its resolved signature, the static shapes of its inputs
+ * and, where an input is a constant, its value. Shape functions and kernel factories see this.
+ */
+public interface NodeInfo {
+  String name();
+
+  /** The op type, e.g. "GatherNd". */
+  String op();
+
+  Signature signature();
+
+  default Attrs attrs() {
+    return signature().attrs();
+  }
+
+  default int numInputs() {
+    return signature().inputTypes().size();
+  }
+
+  default int numOutputs() {
+    return signature().outputTypes().size();
+  }
+
+  default DataType inputType(int i) {
+    return signature().inputTypes().get(i);
+  }
+
+  default DataType outputType(int i) {
+    return signature().outputTypes().get(i);
+  }
+
+  /** The input's dtype as a rawops DType; only call for inputs whose dtype a kernel accepted. */
+  default DType inputDType(int i) {
+    return DType.fromProto(inputType(i));
+  }
+
+  default DType outputDType(int i) {
+    return DType.fromProto(outputType(i));
+  }
+
+  /** The static shape of input i (maybe unknown). */
+  PartialShape inputShape(int i);
+
+  /** Input i's value when build time knows it (a Const, possibly through Identity). */
+  Optional<Tensor> constantInput(int i);
+
+  /** An error attributed to this node and op. */
+  default RawOpsException error(Code code, String detail) {
+    return new RawOpsException(code, name(), op(), detail);
+  }
+
+  default RawOpsException invalidArgument(String detail) {
+    return error(Code.INVALID_ARGUMENT, detail);
+  }
+}

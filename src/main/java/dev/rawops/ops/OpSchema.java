@@ -1,0 +1,184 @@
+package dev.rawops.ops;
+
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableMap;
+import com.google.protobuf.TextFormat;
+import dev.rawops.RawOpsException;
+import dev.rawops.tensor.DType;
+import dev.rawops.tfproto.AttrValue;
+import dev.rawops.tfproto.DataType;
+import dev.rawops.tfproto.NodeDef;
+import dev.rawops.tfproto.OpDef;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * An op's interface exactly as TensorFlow 2.18 declares it (its OpDef), and the generic checks
+ * TF applies to every NodeDef against it: attrs known, present, typed, allowed and above their
+ * minimum; input count matching the expanded arg list.
+ */
+public final class OpSchema {
+  private final OpDef def;
+
+  private OpSchema(OpDef def) {
+    this.def = def;
+  }
+
+  /** Parses an OpDef in protobuf text format (as printed by TF's op registry). */
+  public static OpSchema parse(String opDefText) {
+    try {
+      OpDef.Builder b = OpDef.newBuilder();
+      TextFormat.merge(opDefText, b);
+      return new OpSchema(b.build());
+    } catch (TextFormat.ParseException e) {
+      throw new IllegalArgumentException("bad OpDef text: " + e.getMessage(), e);
+    }
+  }
+
+  public OpDef def() {
+    return def;
+  }
+
+  public String name() {
+    return def.getName();
+  }
+
+  /**
+   * Checks {@code node} against the OpDef and resolves its signature.
+   *
+   * @throws RawOpsException INVALID_ARGUMENT naming the attr or input rule broken
+   */
+  public Signature resolve(NodeDef node) {
+    Map<String, AttrValue> attrs = new TreeMap<>();
+    for (Map.Entry<String, AttrValue> e : node.getAttrMap().entrySet()) {
+      // TF lets attrs starting with '_' through: they are runtime hints, not part of the op.
+      if (!e.getKey().startsWith("_") && findAttr(e.getKey()) == null) {
+        throw fail(node, "NodeDef mentions attr '" + e.getKey() + "' not in the op's attrs ("
+            + attrNames() + ")");
+      }
+    }
+    for (OpDef.AttrDef a : def.getAttrList()) {
+      AttrValue v = node.getAttrMap().get(a.getName());
+      if (v == null) {
+        if (!a.hasDefaultValue()) {
+          throw fail(node, "NodeDef missing attr '" + a.getName() + "' (" + a.getType()
+              + ", no default)");
+        }
+        v = a.getDefaultValue();
+      }
+      checkAttr(node, a, v);
+      attrs.put(a.getName(), v);
+    }
+    Attrs resolved = new Attrs(ImmutableMap.copyOf(attrs));
+    List<DataType> inTypes = new ArrayList<>();
+    List<String> inArgs = new ArrayList<>();
+    for (OpDef.ArgDef arg : def.getInputArgList()) {
+      expand(arg, resolved, inTypes, inArgs);
+    }
+    List<DataType> outTypes = new ArrayList<>();
+    List<String> outArgs = new ArrayList<>();
+    for (OpDef.ArgDef arg : def.getOutputArgList()) {
+      expand(arg, resolved, outTypes, outArgs);
+    }
+    long dataInputs = node.getInputList().stream().filter(s -> !s.startsWith("^")).count();
+    if (dataInputs != inTypes.size()) {
+      throw fail(node, "NodeDef expected inputs '" + typeNames(inTypes) + "' do not match "
+          + dataInputs + " inputs specified");
+    }
+    return new Signature(resolved, ImmutableList.copyOf(inTypes), ImmutableList.copyOf(inArgs),
+        ImmutableList.copyOf(outTypes), ImmutableList.copyOf(outArgs));
+  }
+
+  private static void expand(OpDef.ArgDef arg, Attrs attrs, List<DataType> types, List<String> args) {
+    if (!arg.getTypeListAttr().isEmpty()) {
+      for (DataType t : attrs.getTypeList(arg.getTypeListAttr())) {
+        types.add(t);
+        args.add(arg.getName());
+      }
+      return;
+    }
+    DataType t = arg.getTypeAttr().isEmpty() ? arg.getType() : attrs.getType(arg.getTypeAttr());
+    long n = arg.getNumberAttr().isEmpty() ? 1 : attrs.getInt(arg.getNumberAttr());
+    types.addAll(Collections.nCopies((int) n, t));
+    args.addAll(Collections.nCopies((int) n, arg.getName()));
+  }
+
+  private void checkAttr(NodeDef node, OpDef.AttrDef a, AttrValue v) {
+    String got = AttrText.typeOf(v);
+    boolean typeOk = got.equals(a.getType())
+        || (a.getType().startsWith("list(") && got.equals("list(empty)"));
+    if (!typeOk) {
+      throw fail(node, "attr '" + a.getName() + "' has a value of type '" + got + "' when '"
+          + a.getType() + "' expected");
+    }
+    if (a.getType().equals("type") && DType.fromProtoOrNull(v.getType()) == null
+        && v.getType() == DataType.DT_INVALID) {
+      throw fail(node, "attr '" + a.getName() + "' is DT_INVALID: set it to a data type");
+    }
+    if (a.hasAllowedValues()) {
+      checkAllowed(node, a, v);
+    }
+    if (a.getHasMinimum()) {
+      long value = a.getType().startsWith("list(") ? listLength(v) : v.getI();
+      if (value < a.getMinimum()) {
+        String what = a.getType().startsWith("list(") ? "length " + value : Long.toString(value);
+        throw fail(node, "value for attr '" + a.getName() + "' of " + what
+            + " must be at least minimum " + a.getMinimum());
+      }
+    }
+  }
+
+  private void checkAllowed(NodeDef node, OpDef.AttrDef a, AttrValue v) {
+    AttrValue.ListValue allowed = a.getAllowedValues().getList();
+    if (a.getType().equals("type") || a.getType().equals("list(type)")) {
+      List<DataType> values = a.getType().equals("type") ? List.of(v.getType()) : v.getList().getTypeList();
+      for (DataType t : values) {
+        if (!allowed.getTypeList().contains(t)) {
+          throw fail(node, "value for attr '" + a.getName() + "' of " + DType.tfName(t)
+              + " is not in the list of allowed values: " + typeNames(allowed.getTypeList()));
+        }
+      }
+    } else if (a.getType().equals("string")) {
+      if (!allowed.getSList().contains(v.getS())) {
+        throw fail(node, "value for attr '" + a.getName() + "' of \""
+            + v.getS().toString(StandardCharsets.UTF_8) + "\" is not in the list of allowed values: "
+            + AttrText.render(a.getAllowedValues()));
+      }
+    }
+  }
+
+  private static long listLength(AttrValue v) {
+    AttrValue.ListValue l = v.getList();
+    return l.getSCount() + l.getICount() + l.getFCount() + l.getBCount() + l.getTypeCount()
+        + l.getShapeCount() + l.getTensorCount() + l.getFuncCount();
+  }
+
+  private OpDef.AttrDef findAttr(String name) {
+    for (OpDef.AttrDef a : def.getAttrList()) {
+      if (a.getName().equals(name)) {
+        return a;
+      }
+    }
+    return null;
+  }
+
+  private String attrNames() {
+    List<String> names = new ArrayList<>();
+    def.getAttrList().forEach(a -> names.add(a.getName()));
+    return names.isEmpty() ? "it has none" : String.join(", ", names);
+  }
+
+  static String typeNames(List<DataType> types) {
+    List<String> names = new ArrayList<>();
+    types.forEach(t -> names.add(DType.tfName(t)));
+    return String.join(", ", names);
+  }
+
+  private RawOpsException fail(NodeDef node, String detail) {
+    return RawOpsException.invalidArgument(detail).atNode(node.getName(), def.getName());
+  }
+}

@@ -1,0 +1,19 @@
+package dev.rawops.ops;
+
+import java.util.List;
+
+/** The built-in ops. Add a new op's class here (see docs/ARCHITECTURE.md, "Adding an op"). */
+final class Ops {
+  private Ops() {}
+
+  static List<Op> all() {
+    return List.of(
+        new ConstOp(),
+        new GatherNdOp(),
+        new IdentityNOp(),
+        new IdentityOp(),
+        new NoOpOp(),
+        new PlaceholderOp(),
+        new PlaceholderWithDefaultOp());
+  }
+}

@@ -1,0 +1,70 @@
+package dev.rawops.runtime;
+
+import dev.rawops.kernels.Kernel;
+import dev.rawops.ops.NodeInfo;
+import dev.rawops.ops.Op;
+import dev.rawops.ops.Signature;
+import dev.rawops.tensor.PartialShape;
+import dev.rawops.tensor.Tensor;
+import dev.rawops.tfproto.NodeDef;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+
+/** One node after build: resolved, connected, shape-inferred, with its kernel. Immutable once built. */
+final class BuiltNode implements NodeInfo {
+  final int index;
+  final NodeDef def;
+  final Op op;
+  final Signature signature;
+  /** Producer node index and output slot of each data input. */
+  final int[] inputNode;
+  final int[] inputSlot;
+  final int[] controlInputs;
+  // Filled in topological order during build; read-only afterwards.
+  BuiltNode[] producers;
+  PartialShape[] outputShapes;
+  Kernel kernel;
+  boolean broken;
+
+  BuiltNode(int index, NodeDef def, Op op, Signature signature, int[] inputNode, int[] inputSlot, int[] controlInputs) {
+    this.index = index;
+    this.def = def;
+    this.op = op;
+    this.signature = signature;
+    this.inputNode = inputNode;
+    this.inputSlot = inputSlot;
+    this.controlInputs = controlInputs;
+  }
+
+  @Override
+  public String name() {
+    return def.getName();
+  }
+
+  @Override
+  public String op() {
+    return def.getOp();
+  }
+
+  @Override
+  public Signature signature() {
+    return signature;
+  }
+
+  @Override
+  public PartialShape inputShape(int i) {
+    BuiltNode p = producers[i];
+    return p.outputShapes == null ? PartialShape.unknownRank() : p.outputShapes[inputSlot[i]];
+  }
+
+  @Override
+  public Optional<Tensor> constantInput(int i) {
+    BuiltNode p = producers[i];
+    return p.broken || p.outputShapes == null ? Optional.empty() : p.op.constantOutput(p, inputSlot[i]);
+  }
+
+  List<PartialShape> outputShapes() {
+    return outputShapes == null ? List.of() : Arrays.asList(outputShapes);
+  }
+}

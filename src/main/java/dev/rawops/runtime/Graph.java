@@ -1,0 +1,76 @@
+package dev.rawops.runtime;
+
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableMap;
+import dev.rawops.kernels.Device;
+import dev.rawops.tensor.PartialShape;
+import dev.rawops.tfproto.DataType;
+import dev.rawops.tfproto.GraphDef;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A validated, immutable graph for one device: every node resolved against its op's schema,
+ * connected, type-checked, shape-inferred and given a kernel. Create with {@link #load} or
+ * {@link #build}; run with {@link #newSession()}.
+ */
+public final class Graph {
+  /** A node as callers see it: name, op, output dtypes and static shapes. */
+  public record Node(String name, String op, List<DataType> outputTypes, List<PartialShape> outputShapes,
+      List<String> inputs) {}
+
+  private final GraphDef def;
+  private final Device device;
+  final ImmutableList<BuiltNode> nodes; // in GraphDef order
+  final ImmutableMap<String, BuiltNode> byName;
+  final int[] topoOrder;
+
+  Graph(GraphDef def, Device device, List<BuiltNode> nodes, ImmutableMap<String, BuiltNode> byName, int[] topoOrder) {
+    this.def = def;
+    this.device = device;
+    this.nodes = ImmutableList.copyOf(nodes);
+    this.byName = byName;
+    this.topoOrder = topoOrder;
+  }
+
+  /** Reads and builds a graph file for the CPU. */
+  public static Graph load(Path path) {
+    return build(GraphLoader.read(path), Device.CPU);
+  }
+
+  /**
+   * Builds {@code def} for {@code device}.
+   *
+   * @throws GraphBuildException listing every build error, each naming its node and op
+   */
+  public static Graph build(GraphDef def, Device device) {
+    return new GraphBuilder(def, device).build();
+  }
+
+  public GraphDef graphDef() {
+    return def;
+  }
+
+  public Device device() {
+    return device;
+  }
+
+  /** Every node, in GraphDef order. */
+  public List<Node> nodes() {
+    return nodes.stream().map(Graph::view).toList();
+  }
+
+  public Optional<Node> node(String name) {
+    return Optional.ofNullable(byName.get(name)).map(Graph::view);
+  }
+
+  private static Node view(BuiltNode n) {
+    return new Node(n.name(), n.op(), n.signature.outputTypes(), n.outputShapes(), n.def.getInputList());
+  }
+
+  /** A session running this graph; sessions are cheap and safe to share between threads. */
+  public Session newSession() {
+    return new Session(this);
+  }
+}

@@ -1,0 +1,280 @@
+package dev.rawops.runtime;
+
+import com.google.common.collect.ImmutableMap;
+import dev.rawops.Code;
+import dev.rawops.RawOpsException;
+import dev.rawops.kernels.Device;
+import dev.rawops.kernels.KernelDef;
+import dev.rawops.kernels.KernelRegistry;
+import dev.rawops.ops.Op;
+import dev.rawops.ops.OpRegistry;
+import dev.rawops.ops.Signature;
+import dev.rawops.tensor.DType;
+import dev.rawops.tensor.PartialShape;
+import dev.rawops.tfproto.GraphDef;
+import dev.rawops.tfproto.NodeDef;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Turns a GraphDef into a {@link Graph}: every check that can be made before a kernel runs. Errors
+ * are collected, not thrown one at a time, so {@code rawops validate} can list them all; a node
+ * whose producer is broken is not blamed again for it.
+ */
+final class GraphBuilder {
+  private final GraphDef def;
+  private final Device device;
+  private final OpRegistry ops = OpRegistry.builtIn();
+  private final KernelRegistry kernels = KernelRegistry.builtIn();
+  private final List<RawOpsException> errors = new ArrayList<>();
+
+  GraphBuilder(GraphDef def, Device device) {
+    this.def = def;
+    this.device = device;
+  }
+
+  Graph build() {
+    Map<String, Integer> index = indexNames();
+    List<BuiltNode> nodes = new ArrayList<>();
+    for (int i = 0; i < def.getNodeCount(); i++) {
+      nodes.add(resolve(i, def.getNode(i), index));
+    }
+    int[] order = topologicalOrder(nodes);
+    if (order != null) {
+      for (int i : order) {
+        prepare(nodes.get(i), nodes);
+      }
+    }
+    if (!errors.isEmpty()) {
+      throw new GraphBuildException(errors);
+    }
+    ImmutableMap.Builder<String, BuiltNode> byName = ImmutableMap.builder();
+    nodes.forEach(n -> byName.put(n.name(), n));
+    return new Graph(def, device, nodes, byName.buildOrThrow(), order);
+  }
+
+  private Map<String, Integer> indexNames() {
+    Map<String, Integer> index = new HashMap<>();
+    for (int i = 0; i < def.getNodeCount(); i++) {
+      NodeDef n = def.getNode(i);
+      if (n.getName().isEmpty()) {
+        errors.add(RawOpsException.invalidArgument("node #" + i + " (op " + n.getOp() + ") has an empty name"));
+      } else if (index.putIfAbsent(n.getName(), i) != null) {
+        errors.add(new RawOpsException(Code.INVALID_ARGUMENT, n.getName(), n.getOp(),
+            "duplicate node name: nodes #" + index.get(n.getName()) + " and #" + i + " are both named '"
+                + n.getName() + "'; node names must be unique"));
+      }
+    }
+    return index;
+  }
+
+  /** Op lookup, attr resolution and edge parsing for one node. */
+  private BuiltNode resolve(int i, NodeDef nd, Map<String, Integer> index) {
+    Op op = null;
+    Signature sig = null;
+    try {
+      op = ops.lookup(nd.getOp(), nd.getName());
+      sig = op.schema().resolve(nd);
+    } catch (RawOpsException e) {
+      errors.add(e);
+    }
+    List<Integer> dataNode = new ArrayList<>();
+    List<Integer> dataSlot = new ArrayList<>();
+    List<Integer> control = new ArrayList<>();
+    boolean edgesOk = parseInputs(nd, index, dataNode, dataSlot, control);
+    BuiltNode n = new BuiltNode(i, nd, op, sig, toArray(dataNode), toArray(dataSlot), toArray(control));
+    n.broken = sig == null || !edgesOk;
+    if (!n.broken) {
+      try {
+        op.checkAttrs(n);
+      } catch (RawOpsException e) {
+        errors.add(e.atNode(n.name(), n.op()));
+        n.broken = true;
+      }
+    }
+    return n;
+  }
+
+  private boolean parseInputs(NodeDef nd, Map<String, Integer> index, List<Integer> dataNode,
+      List<Integer> dataSlot, List<Integer> control) {
+    boolean ok = true;
+    for (String in : nd.getInputList()) {
+      TensorName t = TensorName.parse(in);
+      Integer producer = index.get(t.node());
+      if (producer == null) {
+        errors.add(new RawOpsException(Code.INVALID_ARGUMENT, nd.getName(), nd.getOp(),
+            "input '" + in + "' names node '" + t.node() + "', which is not in the graph"));
+        ok = false;
+      } else if (t.control()) {
+        control.add(producer);
+      } else if (!control.isEmpty()) {
+        errors.add(new RawOpsException(Code.INVALID_ARGUMENT, nd.getName(), nd.getOp(),
+            "data input '" + in + "' comes after a control input; control inputs (^name) must be last"));
+        ok = false;
+      } else {
+        dataNode.add(producer);
+        dataSlot.add(t.index());
+      }
+    }
+    return ok;
+  }
+
+  /** Kahn's algorithm over data and control edges; on a cycle, reports it and returns null. */
+  private int[] topologicalOrder(List<BuiltNode> nodes) {
+    int n = nodes.size();
+    int[] pending = new int[n];
+    List<List<Integer>> consumers = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      consumers.add(new ArrayList<>());
+    }
+    for (BuiltNode node : nodes) {
+      for (int p : node.inputNode) {
+        consumers.get(p).add(node.index);
+        pending[node.index]++;
+      }
+      for (int p : node.controlInputs) {
+        consumers.get(p).add(node.index);
+        pending[node.index]++;
+      }
+    }
+    Deque<Integer> ready = new ArrayDeque<>();
+    for (int i = 0; i < n; i++) {
+      if (pending[i] == 0) {
+        ready.add(i);
+      }
+    }
+    int[] order = new int[n];
+    int count = 0;
+    while (!ready.isEmpty()) {
+      int i = ready.poll();
+      order[count++] = i;
+      for (int c : consumers.get(i)) {
+        if (--pending[c] == 0) {
+          ready.add(c);
+        }
+      }
+    }
+    if (count < n) {
+      errors.add(cycleError(nodes, pending));
+      return null;
+    }
+    return order;
+  }
+
+  /** Walks producers from a node left on a cycle until one repeats, and names the loop. */
+  private static RawOpsException cycleError(List<BuiltNode> nodes, int[] pending) {
+    int start = 0;
+    while (pending[start] == 0) {
+      start++;
+    }
+    List<Integer> path = new ArrayList<>();
+    Map<Integer, Integer> seenAt = new HashMap<>();
+    int cur = start;
+    while (!seenAt.containsKey(cur)) {
+      seenAt.put(cur, path.size());
+      path.add(cur);
+      cur = firstPendingProducer(nodes.get(cur), pending);
+    }
+    List<String> names = new ArrayList<>();
+    for (int k = seenAt.get(cur); k < path.size(); k++) {
+      names.add(nodes.get(path.get(k)).name());
+    }
+    Collections.reverse(names); // producer → consumer order
+    names.add(names.get(0));
+    BuiltNode at = nodes.get(cur);
+    return new RawOpsException(Code.INVALID_ARGUMENT, at.name(), at.op(),
+        "graph has a cycle: " + String.join(" -> ", names) + "; rawops runs acyclic graphs only");
+  }
+
+  private static int firstPendingProducer(BuiltNode node, int[] pending) {
+    for (int p : node.inputNode) {
+      if (pending[p] > 0) {
+        return p;
+      }
+    }
+    for (int p : node.controlInputs) {
+      if (pending[p] > 0) {
+        return p;
+      }
+    }
+    throw new IllegalStateException("node " + node.name() + " is pending without pending producers");
+  }
+
+  /** In topological order: edge types, shapes, kernel. */
+  private void prepare(BuiltNode n, List<BuiltNode> nodes) {
+    n.producers = new BuiltNode[n.inputNode.length];
+    for (int k = 0; k < n.inputNode.length; k++) {
+      n.producers[k] = nodes.get(n.inputNode[k]);
+    }
+    if (n.broken || upstreamBroken(n) || !checkEdges(n)) {
+      n.broken = true;
+      return;
+    }
+    try {
+      List<PartialShape> shapes = n.op.inferShapes(n);
+      if (shapes.size() != n.numOutputs()) {
+        throw n.error(Code.INTERNAL, "shape function returned " + shapes.size() + " shapes for "
+            + n.numOutputs() + " outputs");
+      }
+      n.outputShapes = shapes.toArray(new PartialShape[0]);
+      n.kernel = kernelFor(n);
+    } catch (RawOpsException e) {
+      errors.add(e.atNode(n.name(), n.op()));
+      n.broken = true;
+    } catch (RuntimeException e) {
+      errors.add(n.error(Code.INTERNAL, "build failed unexpectedly: " + e));
+      n.broken = true;
+    }
+  }
+
+  private static boolean upstreamBroken(BuiltNode n) {
+    for (BuiltNode p : n.producers) {
+      if (p.broken) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Output index in range, and the producer's dtype is the one this input expects. */
+  private boolean checkEdges(BuiltNode n) {
+    for (int k = 0; k < n.producers.length; k++) {
+      BuiltNode p = n.producers[k];
+      int slot = n.inputSlot[k];
+      if (slot >= p.numOutputs()) {
+        errors.add(n.invalidArgument("input " + k + " ('" + n.def.getInput(k) + "') connects to output "
+            + slot + " of node '" + p.name() + "', which has " + p.numOutputs() + " output"
+            + (p.numOutputs() == 1 ? "" : "s")));
+        return false;
+      }
+      if (p.outputType(slot) != n.inputType(k)) {
+        errors.add(n.invalidArgument("Input " + k + " of node " + n.name() + " was passed "
+            + DType.tfName(p.outputType(slot)) + " from " + p.name() + ":" + slot
+            + " incompatible with expected " + DType.tfName(n.inputType(k)) + "."));
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private dev.rawops.kernels.Kernel kernelFor(BuiltNode n) {
+    Optional<KernelDef> k = kernels.find(n, device);
+    if (k.isEmpty()) {
+      List<String> registered = kernels.describe(n.op());
+      throw n.invalidArgument("No OpKernel was registered to support Op '" + n.op() + "' on " + device
+          + " with these attrs: " + n.attrs() + ". Registered kernels: "
+          + (registered.isEmpty() ? "<none>" : String.join("; ", registered)));
+    }
+    return k.get().factory().create(n);
+  }
+
+  private static int[] toArray(List<Integer> l) {
+    return l.stream().mapToInt(Integer::intValue).toArray();
+  }
+}

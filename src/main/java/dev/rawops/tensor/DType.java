@@ -1,0 +1,114 @@
+package dev.rawops.tensor;
+
+import dev.rawops.Code;
+import dev.rawops.RawOpsException;
+import dev.rawops.tfproto.DataType;
+
+/**
+ * The TensorFlow element types rawops computes with. Fixed-width types live off-heap,
+ * little-endian; {@link #STRING} elements are byte arrays.
+ */
+public enum DType {
+  BOOL(DataType.DT_BOOL, 1, "bool"),
+  INT8(DataType.DT_INT8, 1, "int8"),
+  INT16(DataType.DT_INT16, 2, "int16"),
+  INT32(DataType.DT_INT32, 4, "int32"),
+  INT64(DataType.DT_INT64, 8, "int64"),
+  UINT8(DataType.DT_UINT8, 1, "uint8"),
+  UINT16(DataType.DT_UINT16, 2, "uint16"),
+  UINT32(DataType.DT_UINT32, 4, "uint32"),
+  UINT64(DataType.DT_UINT64, 8, "uint64"),
+  HALF(DataType.DT_HALF, 2, "half"),
+  BFLOAT16(DataType.DT_BFLOAT16, 2, "bfloat16"),
+  FLOAT(DataType.DT_FLOAT, 4, "float"),
+  DOUBLE(DataType.DT_DOUBLE, 8, "double"),
+  COMPLEX64(DataType.DT_COMPLEX64, 8, "complex64"),
+  COMPLEX128(DataType.DT_COMPLEX128, 16, "complex128"),
+  STRING(DataType.DT_STRING, 0, "string");
+
+  private final DataType proto;
+  private final int byteSize;
+  private final String tfName;
+
+  DType(DataType proto, int byteSize, String tfName) {
+    this.proto = proto;
+    this.byteSize = byteSize;
+    this.tfName = tfName;
+  }
+
+  public DataType proto() {
+    return proto;
+  }
+
+  /** Bytes per element; 0 for STRING, whose elements vary in length. */
+  public int byteSize() {
+    return byteSize;
+  }
+
+  /** TensorFlow's name for the type, as in its messages ("float", "int32", "string"). */
+  public String tfName() {
+    return tfName;
+  }
+
+  public boolean isFixedWidth() {
+    return this != STRING;
+  }
+
+  /** True for the integer types an index input may have. */
+  public boolean isInteger() {
+    return switch (this) {
+      case INT8, INT16, INT32, INT64, UINT8, UINT16, UINT32, UINT64 -> true;
+      default -> false;
+    };
+  }
+
+  /**
+   * The DType of a proto DataType.
+   *
+   * @throws RawOpsException UNIMPLEMENTED for TF types rawops has no tensors for (quantized,
+   *     resource, variant, float8, int4, reference types), INVALID_ARGUMENT for DT_INVALID
+   */
+  public static DType fromProto(DataType t) {
+    for (DType d : values()) {
+      if (d.proto == t) {
+        return d;
+      }
+    }
+    if (t == DataType.DT_INVALID || t == DataType.UNRECOGNIZED) {
+      throw RawOpsException.invalidArgument("invalid or unset data type " + t);
+    }
+    throw RawOpsException.of(
+        Code.UNIMPLEMENTED, "data type " + t + " is not supported by rawops (supported: " + supportedList() + ")");
+  }
+
+  /** Like {@link #fromProto} but returns null for types rawops cannot hold. */
+  public static DType fromProtoOrNull(DataType t) {
+    for (DType d : values()) {
+      if (d.proto == t) {
+        return d;
+      }
+    }
+    return null;
+  }
+
+  /** TF's display name of any proto DataType, e.g. "float" or "qint8". */
+  public static String tfName(DataType t) {
+    DType d = fromProtoOrNull(t);
+    if (d != null) {
+      return d.tfName;
+    }
+    String n = t.name();
+    return n.startsWith("DT_") ? n.substring(3).toLowerCase(java.util.Locale.ROOT) : n;
+  }
+
+  public static String supportedList() {
+    StringBuilder sb = new StringBuilder();
+    for (DType d : values()) {
+      if (!sb.isEmpty()) {
+        sb.append(", ");
+      }
+      sb.append(d.tfName);
+    }
+    return sb.toString();
+  }
+}

@@ -1,0 +1,141 @@
+package dev.rawops.tensor;
+
+import static dev.rawops.tensor.Layouts.F32;
+import static dev.rawops.tensor.Layouts.F64;
+import static dev.rawops.tensor.Layouts.I16;
+import static dev.rawops.tensor.Layouts.I32;
+import static dev.rawops.tensor.Layouts.I64;
+import static dev.rawops.tensor.Layouts.I8;
+
+import com.google.protobuf.ByteString;
+import dev.rawops.RawOpsException;
+import dev.rawops.tfproto.TensorProto;
+import dev.rawops.tfproto.TensorShapeProto;
+import java.lang.foreign.MemorySegment;
+import java.util.List;
+
+/**
+ * TensorProto ↔ Tensor, with TensorFlow's rules: {@code tensor_content} must hold exactly the
+ * data; a typed {@code *_val} list shorter than the shape repeats its last value, an empty one
+ * means zeros, and a longer one is cut to the shape (all as TF's Tensor::FromProto does).
+ */
+public final class TensorProtos {
+  private TensorProtos() {}
+
+  /** The concrete shape of a TensorShapeProto; unknown rank or dims are INVALID_ARGUMENT. */
+  public static Shape shapeOf(TensorShapeProto p) {
+    if (p.getUnknownRank()) {
+      throw RawOpsException.invalidArgument("a tensor's shape must be fully defined, got unknown rank");
+    }
+    long[] d = new long[p.getDimCount()];
+    for (int i = 0; i < d.length; i++) {
+      d[i] = p.getDim(i).getSize();
+      if (d[i] < 0) {
+        throw RawOpsException.invalidArgument(
+            "a tensor's shape must be fully defined, got " + PartialShape.fromProto(p));
+      }
+    }
+    return Shape.of(d);
+  }
+
+  public static Tensor toTensor(TensorProto p) {
+    DType dtype = DType.fromProto(p.getDtype());
+    Shape shape = shapeOf(p.getTensorShape());
+    if (dtype == DType.STRING) {
+      return strings(p, shape);
+    }
+    if (!p.getTensorContent().isEmpty() || shape.numElements() == 0) {
+      return fromContent(p.getTensorContent(), dtype, shape);
+    }
+    TensorBuffer b = TensorBuffer.allocate(dtype, shape);
+    fillTyped(p, b);
+    return b.freeze();
+  }
+
+  private static Tensor fromContent(ByteString content, DType dtype, Shape shape) {
+    long expected = shape.numElements() * dtype.byteSize();
+    if (content.size() != expected) {
+      throw RawOpsException.invalidArgument(
+          "tensor_content holds " + content.size() + " bytes but a " + dtype.tfName() + " tensor of shape "
+              + shape + " needs " + expected);
+    }
+    TensorBuffer b = TensorBuffer.allocate(dtype, shape);
+    MemorySegment.copy(MemorySegment.ofBuffer(content.asReadOnlyByteBuffer()), 0, b.segment(), 0, expected);
+    return b.freeze();
+  }
+
+  private static Tensor strings(TensorProto p, Shape shape) {
+    List<ByteString> vals = p.getStringValList();
+    TensorBuffer b = TensorBuffer.allocate(DType.STRING, shape);
+    byte[][] out = b.strings();
+    if (!vals.isEmpty()) {
+      for (int i = 0; i < out.length; i++) {
+        out[i] = vals.get(Math.min(i, vals.size() - 1)).toByteArray();
+      }
+    }
+    return b.freeze();
+  }
+
+  /** Typed fields: element i takes value min(i, count-1); no values at all means zeros. */
+  private static void fillTyped(TensorProto p, TensorBuffer b) {
+    MemorySegment s = b.segment();
+    long n = b.shape().numElements();
+    switch (b.dtype()) {
+      case FLOAT -> fill(n, p.getFloatValCount(), (d, k) -> s.setAtIndex(F32, d, p.getFloatVal(k)));
+      case DOUBLE -> fill(n, p.getDoubleValCount(), (d, k) -> s.setAtIndex(F64, d, p.getDoubleVal(k)));
+      case INT32, UINT32 ->
+          fillInt32(p, s, n, b.dtype() == DType.UINT32);
+      case INT16, UINT16 -> fill(n, p.getIntValCount(), (d, k) -> s.setAtIndex(I16, d, (short) p.getIntVal(k)));
+      case INT8, UINT8 -> fill(n, p.getIntValCount(), (d, k) -> s.set(I8, d, (byte) p.getIntVal(k)));
+      case INT64 -> fill(n, p.getInt64ValCount(), (d, k) -> s.setAtIndex(I64, d, p.getInt64Val(k)));
+      case UINT64 -> fill(n, p.getUint64ValCount(), (d, k) -> s.setAtIndex(I64, d, p.getUint64Val(k)));
+      case BOOL -> fill(n, p.getBoolValCount(), (d, k) -> s.set(I8, d, (byte) (p.getBoolVal(k) ? 1 : 0)));
+      case HALF, BFLOAT16 -> fill(n, p.getHalfValCount(), (d, k) -> s.setAtIndex(I16, d, (short) p.getHalfVal(k)));
+      case COMPLEX64 -> fill(n, p.getScomplexValCount() / 2, (d, k) -> {
+        s.setAtIndex(F32, 2 * d, p.getScomplexVal(2 * k));
+        s.setAtIndex(F32, 2 * d + 1, p.getScomplexVal(2 * k + 1));
+      });
+      case COMPLEX128 -> fill(n, p.getDcomplexValCount() / 2, (d, k) -> {
+        s.setAtIndex(F64, 2 * d, p.getDcomplexVal(2 * k));
+        s.setAtIndex(F64, 2 * d + 1, p.getDcomplexVal(2 * k + 1));
+      });
+      case STRING -> throw new IllegalStateException("strings are handled separately");
+    }
+  }
+
+  private static void fillInt32(TensorProto p, MemorySegment s, long n, boolean unsigned) {
+    if (unsigned) {
+      fill(n, p.getUint32ValCount(), (d, k) -> s.setAtIndex(I32, d, p.getUint32Val(k)));
+    } else {
+      fill(n, p.getIntValCount(), (d, k) -> s.setAtIndex(I32, d, p.getIntVal(k)));
+    }
+  }
+
+  /** Writes element {@code dst} from value {@code src} of the typed field. */
+  private interface Setter {
+    void set(long dst, int src);
+  }
+
+  private static void fill(long n, int count, Setter setter) {
+    if (count == 0) {
+      return; // the buffer is already zeros, as TF fills them
+    }
+    for (long i = 0; i < n; i++) {
+      setter.set(i, (int) Math.min(i, count - 1));
+    }
+  }
+
+  /** The tensor as a TensorProto: {@code tensor_content} for fixed-width, {@code string_val} for STRING. */
+  public static TensorProto toProto(Tensor t) {
+    TensorProto.Builder b = TensorProto.newBuilder().setDtype(t.dtype().proto());
+    b.setTensorShape(t.shape().toPartial().toProto());
+    if (t.dtype() == DType.STRING) {
+      for (byte[] s : t.stringArray()) {
+        b.addStringVal(ByteString.copyFrom(s));
+      }
+    } else if (t.byteSize() > 0) {
+      b.setTensorContent(ByteString.copyFrom(t.segment().asByteBuffer()));
+    }
+    return b.build();
+  }
+}
