@@ -1,0 +1,188 @@
+package dev.rawops.kernels.cpu;
+
+import static dev.rawops.tensor.Layouts.I16;
+import static dev.rawops.tensor.Layouts.I32;
+import static dev.rawops.tensor.Layouts.I64;
+import static dev.rawops.tensor.Layouts.I8;
+
+import dev.rawops.tensor.DType;
+import dev.rawops.tensor.KernelAccess;
+import dev.rawops.tensor.Tensor;
+import dev.rawops.tensor.TensorBuffer;
+import java.lang.foreign.MemorySegment;
+
+/**
+ * Copies one row of a strided gather: {@code n} source elements {@code step} apart (step may be
+ * negative) into {@code n} consecutive output elements. The variant is chosen once per kernel
+ * call from the element size, so the per-element work is a tight typed loop with no virtual
+ * call; rows that are contiguous and long enough are one bulk copy.
+ */
+abstract sealed class StridedRows {
+  /** Below this many bytes a contiguous row is cheaper to move element by element. */
+  private static final long BULK_MIN_BYTES = 64;
+
+  final long n;
+  final long step;
+
+  private StridedRows(long n, long step) {
+    this.n = n;
+    this.step = step;
+  }
+
+  /** Copies the row starting at source element {@code src} to output element {@code dst}. */
+  abstract void copy(long src, long dst);
+
+  static StridedRows of(Tensor src, TensorBuffer dst, long n, long step) {
+    if (src.dtype() == DType.STRING) {
+      return new Strings(KernelAccess.strings(src), dst.strings(), n, step);
+    }
+    int esz = src.dtype().byteSize();
+    MemorySegment s = src.data();
+    MemorySegment d = dst.segment();
+    if (step == 1 && n * esz >= BULK_MIN_BYTES) {
+      return new Bulk(s, d, n, esz);
+    }
+    return switch (esz) {
+      case 1 -> new E1(s, d, n, step);
+      case 2 -> new E2(s, d, n, step);
+      case 4 -> new E4(s, d, n, step);
+      case 8 -> new E8(s, d, n, step);
+      case 16 -> new E16(s, d, n, step);
+      default -> throw new IllegalStateException("no strided copy for " + esz + "-byte elements");
+    };
+  }
+
+  private static final class Bulk extends StridedRows {
+    private final MemorySegment src;
+    private final MemorySegment dst;
+    private final long esz;
+
+    Bulk(MemorySegment src, MemorySegment dst, long n, long esz) {
+      super(n, 1);
+      this.src = src;
+      this.dst = dst;
+      this.esz = esz;
+    }
+
+    @Override
+    void copy(long s, long d) {
+      MemorySegment.copy(src, s * esz, dst, d * esz, n * esz);
+    }
+  }
+
+  private static final class E1 extends StridedRows {
+    private final MemorySegment src;
+    private final MemorySegment dst;
+
+    E1(MemorySegment src, MemorySegment dst, long n, long step) {
+      super(n, step);
+      this.src = src;
+      this.dst = dst;
+    }
+
+    @Override
+    void copy(long s, long d) {
+      for (long j = 0; j < n; j++) {
+        dst.set(I8, d + j, src.get(I8, s + j * step));
+      }
+    }
+  }
+
+  private static final class E2 extends StridedRows {
+    private final MemorySegment src;
+    private final MemorySegment dst;
+
+    E2(MemorySegment src, MemorySegment dst, long n, long step) {
+      super(n, step);
+      this.src = src;
+      this.dst = dst;
+    }
+
+    @Override
+    void copy(long s, long d) {
+      for (long j = 0; j < n; j++) {
+        dst.setAtIndex(I16, d + j, src.getAtIndex(I16, s + j * step));
+      }
+    }
+  }
+
+  private static final class E4 extends StridedRows {
+    private final MemorySegment src;
+    private final MemorySegment dst;
+
+    E4(MemorySegment src, MemorySegment dst, long n, long step) {
+      super(n, step);
+      this.src = src;
+      this.dst = dst;
+    }
+
+    @Override
+    void copy(long s, long d) {
+      for (long j = 0; j < n; j++) {
+        dst.setAtIndex(I32, d + j, src.getAtIndex(I32, s + j * step));
+      }
+    }
+  }
+
+  private static final class E8 extends StridedRows {
+    private final MemorySegment src;
+    private final MemorySegment dst;
+
+    E8(MemorySegment src, MemorySegment dst, long n, long step) {
+      super(n, step);
+      this.src = src;
+      this.dst = dst;
+    }
+
+    @Override
+    void copy(long s, long d) {
+      for (long j = 0; j < n; j++) {
+        dst.setAtIndex(I64, d + j, src.getAtIndex(I64, s + j * step));
+      }
+    }
+  }
+
+  /** complex128: two 8-byte halves per element. */
+  private static final class E16 extends StridedRows {
+    private final MemorySegment src;
+    private final MemorySegment dst;
+
+    E16(MemorySegment src, MemorySegment dst, long n, long step) {
+      super(n, step);
+      this.src = src;
+      this.dst = dst;
+    }
+
+    @Override
+    void copy(long s, long d) {
+      for (long j = 0; j < n; j++) {
+        long from = 2 * (s + j * step);
+        long to = 2 * (d + j);
+        dst.setAtIndex(I64, to, src.getAtIndex(I64, from));
+        dst.setAtIndex(I64, to + 1, src.getAtIndex(I64, from + 1));
+      }
+    }
+  }
+
+  /** Elements are immutable byte arrays, so copying references copies the strings. */
+  private static final class Strings extends StridedRows {
+    private final byte[][] src;
+    private final byte[][] dst;
+
+    Strings(byte[][] src, byte[][] dst, long n, long step) {
+      super(n, step);
+      this.src = src;
+      this.dst = dst;
+    }
+
+    @Override
+    void copy(long s, long d) {
+      int from = (int) s;
+      int to = (int) d;
+      int st = (int) step;
+      for (int j = 0; j < n; j++) {
+        dst[to + j] = src[from + j * st];
+      }
+    }
+  }
+}
