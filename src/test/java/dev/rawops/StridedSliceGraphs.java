@@ -23,6 +23,8 @@ public final class StridedSliceGraphs {
   private final int[] masks = new int[5];
   private boolean fedInput;
   private boolean fedVectors;
+  private boolean vectorShapesKnown;
+  private PartialShape inputShape = PartialShape.unknownRank();
 
   private StridedSliceGraphs(Tensor input, long[] begin, long[] end, long[] strides) {
     this.input = input;
@@ -56,6 +58,20 @@ public final class StridedSliceGraphs {
     return this;
   }
 
+  /** Input as a Placeholder with this static shape, fed at run time. */
+  public StridedSliceGraphs feedInput(PartialShape shape) {
+    fedInput = true;
+    inputShape = shape;
+    return this;
+  }
+
+  /** begin/end/strides as Placeholders whose static shape [n] is known but not their values. */
+  public StridedSliceGraphs feedVectorsOfKnownLength() {
+    fedVectors = true;
+    vectorShapesKnown = true;
+    return this;
+  }
+
   /** begin/end/strides as Placeholders of unknown shape, fed at run time (not known at build). */
   public StridedSliceGraphs feedVectors() {
     fedVectors = true;
@@ -65,13 +81,14 @@ public final class StridedSliceGraphs {
   public GraphDef graph() {
     GraphDefBuilder g = new GraphDefBuilder();
     if (fedInput) {
-      g.placeholder("input", input.dtype().proto(), PartialShape.unknownRank());
+      g.placeholder("input", input.dtype().proto(), inputShape);
     } else {
       g.constant("input", input);
     }
     for (var v : vectors().entrySet()) {
       if (fedVectors) {
-        g.placeholder(v.getKey(), index.proto(), PartialShape.unknownRank());
+        g.placeholder(v.getKey(), index.proto(),
+            vectorShapesKnown ? v.getValue().shape().toPartial() : PartialShape.unknownRank());
       } else {
         g.constant(v.getKey(), v.getValue());
       }

@@ -48,7 +48,8 @@ public final class StridedSliceOp implements Op {
   /**
    * TF's shape function: begin, end and strides must be vectors of one length; with constant
    * strides and an input of known rank the spec is canonicalised (and may fail) exactly as the
-   * kernel will. Beyond TF, non-constant strides still give the output's rank.
+   * kernel will. Beyond TF, non-constant strides still give the output's rank and the dimensions
+   * an ellipsis covers.
    */
   @Override
   public List<PartialShape> inferShapes(NodeInfo node) {
@@ -64,7 +65,7 @@ public final class StridedSliceOp implements Op {
     StridedSliceMasks masks = StridedSliceMasks.of(node);
     if (strides.isEmpty()) {
       return List.of(entries >= Integer.SIZE ? PartialShape.unknownRank()
-          : StridedSliceSpec.outputRank(masks, (int) entries, input.rank()).orElse(PartialShape.unknownRank()));
+          : StridedSliceSpec.outputRank(masks, (int) entries, input).orElse(PartialShape.unknownRank()));
     }
     Optional<Tensor> begin = node.constantInput(BEGIN);
     Optional<Tensor> end = node.constantInput(END);

@@ -121,19 +121,22 @@ public final class StridedSliceSpec {
 
   /**
    * The output shape implied by the masks alone, for when the strides are not known at build
-   * time (TF infers nothing then): its rank, with 1 for each new axis; empty when the spec
-   * does not fit the input's rank (the kernel reports that).
+   * time (TF infers nothing then): its rank, 1 for each new axis, and the input's size for each
+   * dimension an ellipsis takes whole; empty when the spec does not fit the input's rank (the
+   * kernel reports that).
    */
-  public static Optional<PartialShape> outputRank(StridedSliceMasks m, int entries, int inputRank) {
+  public static Optional<PartialShape> outputRank(StridedSliceMasks m, int entries, PartialShape input) {
     int e = m.ellipsis();
-    Layout l = Layout.of(m, entries, inputRank);
+    Layout l = Layout.of(m, entries, input.rank());
     if ((e & (e - 1)) != 0 || l.overflowEntry >= 0) {
       return Optional.empty();
     }
     List<Long> dims = new ArrayList<>();
     for (int g : l.gather) {
-      if (g != SHRUNK) {
-        dims.add(g == NEW_AXIS ? 1L : PartialShape.UNKNOWN);
+      if (g == NEW_AXIS) {
+        dims.add(1L);
+      } else if (g != SHRUNK) {
+        dims.add(l.entryOf[g] < 0 ? input.dim(g) : PartialShape.UNKNOWN);
       }
     }
     return Optional.of(PartialShape.of(dims.stream().mapToLong(Long::longValue).toArray()));
