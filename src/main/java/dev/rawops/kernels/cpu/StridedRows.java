@@ -42,6 +42,9 @@ abstract sealed class StridedRows {
     if (step == 1 && n * esz >= BULK_MIN_BYTES) {
       return new Bulk(s, d, n, esz);
     }
+    if (step == -1 && esz < Long.BYTES && n * esz >= Long.BYTES) {
+      return new Reversed(s, d, n, esz);
+    }
     return switch (esz) {
       case 1 -> new E1(s, d, n, step);
       case 2 -> new E2(s, d, n, step);
@@ -139,6 +142,50 @@ abstract sealed class StridedRows {
       for (long j = 0; j < n; j++) {
         dst.setAtIndex(I64, d + j, src.getAtIndex(I64, s + j * step));
       }
+    }
+  }
+
+  /**
+   * A reversed row ({@code step == -1}) of 1-, 2- or 4-byte elements, moved eight bytes at a
+   * time: each source word is read forward, its elements are reversed inside the word with a
+   * rotate or byte swap, and it is stored at the mirrored output position.
+   */
+  private static final class Reversed extends StridedRows {
+    private final MemorySegment src;
+    private final MemorySegment dst;
+    private final long esz;
+
+    Reversed(MemorySegment src, MemorySegment dst, long n, long esz) {
+      super(n, -1);
+      this.src = src;
+      this.dst = dst;
+      this.esz = esz;
+    }
+
+    @Override
+    void copy(long s, long d) {
+      long bytes = n * esz;
+      long first = (s - n + 1) * esz; // the row's lowest source byte: the output's last element
+      long lastWord = d * esz + bytes - Long.BYTES;
+      long b = 0;
+      for (; b + Long.BYTES <= bytes; b += Long.BYTES) {
+        dst.set(I64, lastWord - b, reverse(src.get(I64, first + b)));
+      }
+      for (long j = b / esz; j < n; j++) {
+        moveOne(s - (n - 1 - j), d + (n - 1 - j));
+      }
+    }
+
+    private long reverse(long w) {
+      if (esz == 4) {
+        return Long.rotateLeft(w, 32);
+      }
+      long r = Long.reverseBytes(w);
+      return esz == 1 ? r : ((r >>> 8) & 0x00FF00FF00FF00FFL) | ((r & 0x00FF00FF00FF00FFL) << 8);
+    }
+
+    private void moveOne(long from, long to) {
+      MemorySegment.copy(src, from * esz, dst, to * esz, esz);
     }
   }
 

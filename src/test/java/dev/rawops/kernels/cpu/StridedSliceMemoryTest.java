@@ -119,6 +119,29 @@ class StridedSliceMemoryTest {
     }
   }
 
+  @Test
+  void reversedRows_onEveryIntegerSize_includingPartialWords() {
+    for (DType t : new DType[] {DType.INT8, DType.UINT16, DType.INT32, DType.UINT64}) {
+      long[] values = new long[33];
+      for (int i = 0; i < values.length; i++) {
+        values[i] = i;
+      }
+      Tensor x = Tensor.ofIntegers(t, Shape.of(3, 11), values);
+      // x[..., ::-1]: each row of 11 reversed.
+      long[] rows = slice(x, v(0, 0), v(0, 0), v(1, -1)).masks(2, 2, 1, 0, 0).run().toLongArray();
+      // x[::-1, ::-1]: all 33 reversed (the two dimensions merge into one reversed run).
+      long[] all = slice(x, v(0, 0), v(0, 0), v(-1, -1)).masks(3, 3, 0, 0, 0).run().toLongArray();
+      for (int r = 0; r < 3; r++) {
+        for (int c = 0; c < 11; c++) {
+          assertEquals(r * 11 + 10 - c, rows[r * 11 + c], t.tfName() + " row " + r + " col " + c);
+        }
+      }
+      for (int i = 0; i < 33; i++) {
+        assertEquals(32 - i, all[i], t.tfName() + " element " + i);
+      }
+    }
+  }
+
   private static float[] floats(Tensor t) {
     float[] f = new float[(int) t.numElements()];
     for (int i = 0; i < f.length; i++) {
