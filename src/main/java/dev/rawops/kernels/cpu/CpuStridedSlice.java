@@ -80,7 +80,7 @@ final class CpuStridedSlice implements Kernel {
   }
 
   /** Walks the outer dimensions like an odometer, copying one innermost row per step. */
-  private static void gather(StridedSliceGeometry g, Tensor input, TensorBuffer out) {
+  static void gather(StridedSliceGeometry g, Tensor input, TensorBuffer out) {
     long[] sizes = g.sizes();
     long[] steps = g.steps();
     int inner = sizes.length - 1;

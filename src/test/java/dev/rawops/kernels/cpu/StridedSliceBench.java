@@ -1,7 +1,8 @@
-package dev.rawops.bench;
+package dev.rawops.kernels.cpu;
 
 import dev.rawops.graph.GraphDefBuilder;
 import dev.rawops.kernels.Device;
+import dev.rawops.ops.StridedSliceGeometry;
 import dev.rawops.runtime.Graph;
 import dev.rawops.runtime.Session;
 import dev.rawops.tensor.DType;
@@ -20,8 +21,9 @@ import java.util.function.LongSupplier;
 /**
  * Rough timing of StridedSlice on a [1M, 64] float tensor (256 MB), not part of the test suite:
  * {@code x[::2, ::-1]} (a 128 MB strided, reversed copy) against a plain 128 MB memcpy, and the
- * zero-copy view {@code x[1:-1]}. Run from the IDE or with the test classpath:
- * {@code java -cp target/classes:target/test-classes:<deps> dev.rawops.bench.StridedSliceBench [iterations]}.
+ * zero-copy view {@code x[1:-1]}; the gather alone into a preallocated buffer separates the copy
+ * from the cost of a fresh 128 MB allocation. Run from the IDE or with the test classpath:
+ * {@code java -cp target/classes:target/test-classes:<deps> dev.rawops.kernels.cpu.StridedSliceBench [iterations]}.
  */
 public final class StridedSliceBench {
   private static final int ROWS = 1 << 20;
@@ -43,6 +45,13 @@ public final class StridedSliceBench {
       TensorBuffer b = TensorBuffer.allocate(DType.FLOAT, Shape.of(ROWS / 2, COLS));
       MemorySegment.copy(src, 0, b.segment(), 0, half);
       return b.freeze().byteSize();
+    });
+    TensorBuffer preallocated = TensorBuffer.allocate(DType.FLOAT, Shape.of(ROWS / 2, COLS));
+    StridedSliceGeometry g = new StridedSliceGeometry(COLS - 1, new long[] {ROWS / 2, COLS},
+        new long[] {2 * COLS, -1});
+    report("x[::2, ::-1] gather only (preallocated output)", iterations, () -> {
+      CpuStridedSlice.gather(g, x, preallocated);
+      return preallocated.segment().get(java.lang.foreign.ValueLayout.JAVA_BYTE, 5);
     });
     Session everyOtherRowReversed = session(new long[] {0, 0}, new long[] {0, 0}, new long[] {2, -1}, 3, 3);
     report("x[::2, ::-1] -> [524288,64] (StridedSlice, incl. output allocation)", iterations,
