@@ -225,7 +225,7 @@ public final class TfOracle {
 
     ExpectedError error(ExpectedError.Stage stage) {
       return ExpectedError.newBuilder().setCode(Code.forNumber(TF_GetCode(status))).setStage(stage)
-          .setMessage(message()).build();
+          .setMessage(TfMessages.normalize(message())).build();
     }
 
     @Override
