@@ -19,8 +19,8 @@ public enum BadIndicesPolicy {
       case "", "DEFAULT" -> DEFAULT;
       case "ERROR" -> ERROR;
       case "IGNORE" -> IGNORE;
-      default -> throw node.invalidArgument("Unknown bad indices handling attribute: " + s
-          + " (bad_indices_policy must be \"\", \"DEFAULT\", \"ERROR\" or \"IGNORE\")");
+      default -> throw node.invalidArgument("Unknown bad indices handling attribute: " + s + " (attr bad_indices_policy is \""
+          + s + "\"; it must be one of \"\", \"DEFAULT\", \"ERROR\", \"IGNORE\")");
     };
   }
 }
