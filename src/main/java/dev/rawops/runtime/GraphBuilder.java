@@ -21,6 +21,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * Turns a GraphDef into a {@link Graph}: every check that can be made before a kernel runs. Errors
@@ -28,6 +29,10 @@ import java.util.Optional;
  * whose producer is broken is not blamed again for it.
  */
 final class GraphBuilder {
+  // TF's IsValidNodeName for imported graphs: pieces of [A-Za-z0-9.][A-Za-z0-9_./-]* joined by '>'.
+  private static final Pattern NODE_NAME =
+      Pattern.compile("[A-Za-z0-9.][A-Za-z0-9_./-]*(>[A-Za-z0-9.][A-Za-z0-9_./-]*)*");
+
   private final GraphDef def;
   private final Device device;
   private final OpRegistry ops = OpRegistry.builtIn();
@@ -65,6 +70,9 @@ final class GraphBuilder {
       NodeDef n = def.getNode(i);
       if (n.getName().isEmpty()) {
         errors.add(RawOpsException.invalidArgument("node #" + i + " (op " + n.getOp() + ") has an empty name"));
+      } else if (!NODE_NAME.matcher(n.getName()).matches()) {
+        errors.add(new RawOpsException(Code.INVALID_ARGUMENT, n.getName(), n.getOp(), "node name contains invalid "
+            + "characters: it must match " + NODE_NAME.pattern() + " (a leading '_' is reserved for TF's internal ops)"));
       } else if (index.putIfAbsent(n.getName(), i) != null) {
         errors.add(new RawOpsException(Code.INVALID_ARGUMENT, n.getName(), n.getOp(),
             "duplicate node name: nodes #" + index.get(n.getName()) + " and #" + i + " are both named '"
@@ -79,6 +87,9 @@ final class GraphBuilder {
     Op op = null;
     Signature sig = null;
     try {
+      if (nd.getOp().isEmpty()) {
+        throw new RawOpsException(Code.INVALID_ARGUMENT, nd.getName(), null, "node does not specify an operation");
+      }
       op = ops.lookup(nd.getOp(), nd.getName());
       sig = op.schema().resolve(nd);
     } catch (RawOpsException e) {

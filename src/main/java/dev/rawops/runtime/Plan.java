@@ -41,9 +41,10 @@ final class Plan {
     boolean[] needed = new boolean[g.nodes.size()];
     Deque<Integer> work = new ArrayDeque<>();
     for (TensorName f : fetches) {
-      if (!isFed(fed, g.byName.get(f.node()).index, f.index())) {
-        work.add(g.byName.get(f.node()).index);
+      if (isFed(fed, g.byName.get(f.node()).index, f.index())) {
+        throw RawOpsException.invalidArgument(f + " is both fed and fetched."); // TF's rule and words
       }
+      work.add(g.byName.get(f.node()).index);
     }
     for (String t : targetNames) {
       work.add(node(g, t, "target").index);

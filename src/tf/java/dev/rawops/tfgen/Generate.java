@@ -1,13 +1,17 @@
 package dev.rawops.tfgen;
 
+import com.google.protobuf.CodedOutputStream;
 import com.google.protobuf.TextFormat;
+import dev.rawops.conform.Fixtures;
 import dev.rawops.fixtureproto.Fixture;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
@@ -78,11 +82,41 @@ public final class Generate {
       if (!names.add(c.name())) {
         throw new IllegalArgumentException("two cases are named " + c.name());
       }
-      Fixture f = fixture(c, TfOracle.run(c.graph(), c.feeds(), c.fetches()));
+      Fixture f = fixture(c, optimizationIndependentOutcome(c));
       errors += f.hasError() ? 1 : 0;
-      writeString(dir.resolve(file), HEADER + TextFormat.printer().printToString(f));
+      writeString(dir.resolve(file), text(f));
     }
     return new Written(family.directory(), cases.size(), errors, (System.nanoTime() - start) / 1_000_000);
+  }
+
+  /**
+   * TF's outcome with its default session config, checked against a run with its graph
+   * optimizations off. Fixtures must not depend on optimizer heuristics: e.g. Grappler's
+   * dependency optimizer drops a control dependency on a stateless node, so a failing node reached
+   * only through control edges fails without Grappler and succeeds with it. Such a case is a bug
+   * of its family.
+   */
+  public static TfOracle.Outcome optimizationIndependentOutcome(Case c) {
+    TfOracle.Outcome outcome = TfOracle.run(c.graph(), c.feeds(), c.fetches(), TfOracle.Optimizations.DEFAULT);
+    TfOracle.Outcome plain = TfOracle.run(c.graph(), c.feeds(), c.fetches(), TfOracle.Optimizations.NONE);
+    if (!same(outcome, plain)) {
+      throw new IllegalStateException(c.name() + " (" + c.description() + ") depends on TensorFlow's graph "
+          + "optimizations: with them " + summary(outcome) + ", without them " + summary(plain));
+    }
+    return outcome;
+  }
+
+  private static boolean same(TfOracle.Outcome a, TfOracle.Outcome b) {
+    if (a.failed() || b.failed()) {
+      return a.failed() && b.failed() && a.error().getCode() == b.error().getCode()
+          && a.error().getStage() == b.error().getStage();
+    }
+    return a.outputs().equals(b.outputs());
+  }
+
+  private static String summary(TfOracle.Outcome o) {
+    return o.failed() ? "fails with " + o.error().getCode() + " at " + o.error().getStage() + " ("
+        + o.error().getMessage() + ")" : "succeeds";
   }
 
   /** The fixture recording TF's outcome for {@code c}. */
@@ -95,6 +129,31 @@ public final class Generate {
       f.addAllExpected(outcome.outputs());
     }
     return f.build();
+  }
+
+  /**
+   * The fixture as text, checked to parse back to the same bytes: typed float fields print every
+   * NaN as "nan", so a case that put a NaN payload there would otherwise change silently.
+   */
+  static String text(Fixture f) {
+    String text = HEADER + TextFormat.printer().printToString(f);
+    if (!Arrays.equals(deterministicBytes(Fixtures.parseText(text, f.getName())), deterministicBytes(f))) {
+      throw new IllegalStateException(f.getName() + " does not survive the text format (a NaN payload in a typed field?)");
+    }
+    return text;
+  }
+
+  private static byte[] deterministicBytes(Fixture f) {
+    try {
+      ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+      CodedOutputStream out = CodedOutputStream.newInstance(bytes);
+      out.useDeterministicSerialization();
+      f.writeTo(out);
+      out.flush();
+      return bytes.toByteArray();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   private static String fileName(CaseFamily family, Case c) {
