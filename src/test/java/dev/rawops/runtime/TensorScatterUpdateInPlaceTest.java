@@ -197,6 +197,23 @@ class TensorScatterUpdateInPlaceTest {
     assertArrayEquals(new long[] {10, 20, 3, 4}, out.get(1).toLongArray());
   }
 
+  /** A scatter with no updates passes its input on as is; the fetched original must survive s3. */
+  @Test
+  void passThroughOfAFetchedTensor_isNotWrittenLater() {
+    GraphDefBuilder b = fedX();
+    scatter(b, "s1", "x", new int[] {0}, new int[] {10});
+    scatter(b, "s2", "s1", new int[] {}, new int[] {});
+    scatter(b, "s3", "s2", new int[] {1}, new int[] {20});
+    Graph g = Graph.build(b.build(), Device.CPU);
+    Seen s2 = instrument(g, "s2");
+    Seen s3 = instrument(g, "s3");
+    List<Tensor> out = g.newSession().run(Map.of("x", x()), List.of("s1", "s3"));
+    assertEquals(s2.input, s2.output, "no updates: the input object is the output");
+    assertArrayEquals(new long[] {10, 2, 3, 4}, out.get(0).toLongArray());
+    assertArrayEquals(new long[] {10, 20, 3, 4}, out.get(1).toLongArray());
+    assertNotEquals(out.get(0).data().address(), s3.outputAddress());
+  }
+
   /** Two readers: the first must copy; only the last one may take the buffer. */
   @Test
   void readByAnotherNode_onlyTheLastReaderWritesInPlace() {
