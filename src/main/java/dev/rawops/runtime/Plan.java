@@ -19,12 +19,20 @@ final class Plan {
   final int[] order;
   /** uses[node][slot]: reads of that output by planned nodes plus fetches. */
   final int[][] uses;
+  /** fed[node] is null or, per output slot, whether a feed replaces it. */
+  private final boolean[][] fed;
 
-  private Plan(TensorName[] feeds, TensorName[] fetches, int[] order, int[][] uses) {
+  private Plan(TensorName[] feeds, TensorName[] fetches, int[] order, int[][] uses, boolean[][] fed) {
     this.feeds = feeds;
     this.fetches = fetches;
     this.order = order;
     this.uses = uses;
+    this.fed = fed;
+  }
+
+  /** True when a feed replaces this output, even if its node runs for its other outputs. */
+  boolean isFed(int node, int slot) {
+    return isFed(fed, node, slot);
   }
 
   static Plan create(Graph g, List<String> feedNames, List<String> fetchNames, List<String> targetNames) {
@@ -67,7 +75,7 @@ final class Plan {
         }
       }
     }
-    return new Plan(feeds, fetches, ordered(g, needed), countUses(g, needed, fetches));
+    return new Plan(feeds, fetches, ordered(g, needed), countUses(g, needed, fetches), fed);
   }
 
   private static int[] ordered(Graph g, boolean[] needed) {

@@ -126,7 +126,10 @@ public final class Session {
         if (t == null || t.dtype() != DType.fromProtoOrNull(n.outputType(i))) {
           throw n.error(Code.INTERNAL, "kernel left output " + i + (t == null ? " unset" : " as " + t.dtype().tfName()));
         }
-        store(n, i, t);
+        // A node may run for some outputs while the caller fed another: the feed wins.
+        if (!plan.isFed(n.index, i)) {
+          store(n, i, t);
+        }
       }
       release(n);
     }

@@ -143,4 +143,17 @@ class SessionTest {
       pool.shutdownNow();
     }
   }
+
+  @Test
+  void feedingOneOutputOfANodeThatStillRuns_theFeedWins() {
+    Graph g = Graph.build(new GraphDefBuilder()
+        .constant("a", Tensor.ofInts(Shape.scalar(), 1))
+        .constant("b", Tensor.ofInts(Shape.scalar(), 2))
+        .op("n", "IdentityN", "a", "b").attrTypes("T", DataType.DT_INT32, DataType.DT_INT32)
+        .op("first", "Identity", "n:0").attr("T", DataType.DT_INT32)
+        .build(), Device.CPU);
+    List<Tensor> out = g.newSession().run(Map.of("n:0", Tensor.ofInts(Shape.scalar(), 42)), List.of("first", "n:1"));
+    assertEquals(42, out.get(0).getInt(0));
+    assertEquals(2, out.get(1).getInt(0));
+  }
 }
