@@ -38,6 +38,7 @@ final class GraphBuilder {
   private final OpRegistry ops = OpRegistry.builtIn();
   private final KernelRegistry kernels = KernelRegistry.builtIn();
   private final List<RawOpsException> errors = new ArrayList<>();
+  private final List<String> warnings = new ArrayList<>();
 
   GraphBuilder(GraphDef def, Device device) {
     this.def = def;
@@ -61,7 +62,7 @@ final class GraphBuilder {
     }
     ImmutableMap.Builder<String, BuiltNode> byName = ImmutableMap.builder();
     nodes.forEach(n -> byName.put(n.name(), n));
-    return new Graph(def, device, nodes, byName.buildOrThrow(), order);
+    return new Graph(def, device, nodes, byName.buildOrThrow(), order, warnings);
   }
 
   private Map<String, Integer> indexNames() {
@@ -104,6 +105,7 @@ final class GraphBuilder {
     if (!n.broken) {
       try {
         op.checkAttrs(n);
+        warnUndeclaredAttrs(n);
       } catch (RawOpsException e) {
         errors.add(e.atNode(n.name(), n.op()));
         n.broken = true;
@@ -283,6 +285,16 @@ final class GraphBuilder {
           + (registered.isEmpty() ? "<none>" : String.join("; ", registered)));
     }
     return k.get().factory().create(n);
+  }
+
+  /** TF 2.18 ignores attrs its OpDef lacks (they may come from a newer TF); we do too, but say so. */
+  private void warnUndeclaredAttrs(BuiltNode n) {
+    for (String attr : n.def.getAttrMap().keySet()) {
+      if (!attr.startsWith("_") && !n.attrs().has(attr)) {
+        warnings.add("node '" + n.name() + "' (op " + n.op() + "): attr '" + attr
+            + "' is not declared by the op; ignored, as TensorFlow 2.18 ignores it");
+      }
+    }
   }
 
   private static int[] toArray(List<Integer> l) {
