@@ -35,7 +35,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "explain", mixinStandardHelpOptions = true,
     description = "Explain StridedSlice nodes in Python slice notation, with their shapes.")
-public final class ExplainCommand implements Callable<Integer> {
+final class ExplainCommand implements Callable<Integer> {
   private static final String OP = "StridedSlice";
   private static final String[] VECTORS = {"begin", "end", "strides"};
 
@@ -58,13 +58,15 @@ public final class ExplainCommand implements Callable<Integer> {
       def = GraphLoader.read(graphFile);
     } catch (RawOpsException e) {
       err.println("error: " + e.getMessage());
-      return 1;
+      err.flush();
+      return Main.FAILED;
     }
     Map<String, NodeDef> byName = new LinkedHashMap<>();
     def.getNodeList().forEach(n -> byName.putIfAbsent(n.getName(), n));
     Optional<List<NodeDef>> selected = select(byName, err);
     if (selected.isEmpty()) {
-      return 2;
+      err.flush();
+      return Main.USAGE;
     }
     if (selected.get().isEmpty()) {
       out.println("no " + OP + " nodes in " + graphFile);
@@ -73,13 +75,15 @@ public final class ExplainCommand implements Callable<Integer> {
     for (NodeDef n : selected.get()) {
       explain(n, byName, built, out);
     }
+    out.flush();
     if (built.errors.isEmpty()) {
-      return 0;
+      return Main.OK;
     }
     err.println("error: the graph does not build (" + built.errors.size() + " error"
         + (built.errors.size() == 1 ? "" : "s") + "):");
     built.errors.forEach(e -> err.println("  " + e.getMessage()));
-    return 1;
+    err.flush();
+    return Main.FAILED;
   }
 
   /** The named nodes (all StridedSlice nodes by default); empty after a usage error. */
