@@ -69,9 +69,10 @@ public final class StridedSliceSpec {
     StridedSliceMasks.checkEllipsis(node, m.ellipsis());
     Layout l = Layout.of(m, strides.length, input.rank());
     if (l.overflowEntry >= 0) {
-      throw node.invalidArgument("Index out of range using input dim " + input.rank() + "; input has only "
-          + input.rank() + " dims (slice spec entry " + l.overflowEntry + " of " + strides.length
-          + " needs a dimension the input " + input + " does not have)");
+      String why = " (slice spec entry " + l.overflowEntry + " of " + strides.length
+          + " needs a dimension the input " + input + " does not have)";
+      throw node.invalidArgument(input.rank() == 0 ? "Attempting to slice scalar input." + why
+          : "Index out of range using input dim " + input.rank() + "; input has only " + input.rank() + " dims" + why);
     }
     int rank = input.rank();
     long[] b = new long[rank];

@@ -1,7 +1,6 @@
 package dev.rawops.kernels.cpu;
 
 import static dev.rawops.StridedSliceGraphs.slice;
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -179,14 +178,18 @@ class StridedSliceErrorTest {
   }
 
   @Test
-  void rank9Dim0SliceWithAlignedRows_works() {
-    long[] values = new long[16];
+  void rank9Dim0SliceWithAlignedRows_works_unalignedRowsDoNot() {
+    long[] values = new long[32];
     for (int i = 0; i < values.length; i++) {
       values[i] = i;
     }
-    // Rows of 8 int32 = 32 bytes: TF's dim-0 path (aligned) applies, so no rank limit.
-    Tensor nine = Tensor.ofIntegers(DType.INT32, Shape.of(2, 1, 1, 1, 1, 1, 1, 1, 8), values);
-    Tensor out = slice(nine, v(1), v(2), v(1)).run();
-    assertArrayEquals(new long[] {8, 9, 10, 11, 12, 13, 14, 15}, out.toLongArray());
+    // Rows of 16 int32 = 64 bytes: TF's dim-0 path (64-byte aligned rows) applies, so no rank limit.
+    Tensor aligned = Tensor.ofIntegers(DType.INT32, Shape.of(2, 1, 1, 1, 1, 1, 1, 1, 16), values);
+    Tensor out = slice(aligned, v(1), v(2), v(1)).run();
+    assertEquals(16L, out.getIndex(0));
+    assertEquals(31L, out.getIndex(15));
+    // Rows of 8 int32 = 32 bytes are not aligned for TF: the 9-dimensional copy is unimplemented.
+    Tensor unaligned = Tensor.ofIntegers(DType.INT32, Shape.of(4, 1, 1, 1, 1, 1, 1, 1, 8), values);
+    atRun(slice(unaligned, v(1), v(2), v(1)).feedInput(), Code.UNIMPLEMENTED, "Unhandled input dimensions 9");
   }
 }
