@@ -14,6 +14,7 @@ final class Ops {
         new IdentityOp(),
         new NoOpOp(),
         new PlaceholderOp(),
-        new PlaceholderWithDefaultOp());
+        new PlaceholderWithDefaultOp(),
+        new RaggedGatherOp());
   }
 }
