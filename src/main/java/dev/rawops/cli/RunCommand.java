@@ -1,0 +1,116 @@
+package dev.rawops.cli;
+
+import dev.rawops.RawOpsException;
+import dev.rawops.kernels.Device;
+import dev.rawops.runtime.Graph;
+import dev.rawops.runtime.GraphLoader;
+import dev.rawops.runtime.TensorName;
+import dev.rawops.tensor.DType;
+import dev.rawops.tensor.Npy;
+import dev.rawops.tensor.Tensor;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code rawops run}: feeds, runs, prints the fetched tensors, optionally writes .npy files. */
+@Command(name = "run", mixinStandardHelpOptions = true,
+    description = "Runs a GraphDef (.pb or .pbtxt) and prints the fetched tensors.")
+final class RunCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "GRAPH", description = "GraphDef file: .pb (binary) or .pbtxt (text)")
+  Path graphPath;
+
+  @Option(names = "--feed", paramLabel = "NAME=VALUE",
+      description = "A feed: NAME=FILE.npy or NAME=LITERAL, e.g. 'indices=[[0,0],[1,1]]:int32' or "
+          + "\"params=[['a','b'],['c','d']]\". Without :dtype the placeholder's dtype is used.")
+  List<String> feeds = new ArrayList<>();
+
+  @Option(names = "--fetch", paramLabel = "NAME[:i]", description = "Tensor to fetch (repeatable). "
+      + "Default: every output of every node nothing else consumes.")
+  List<String> fetches = new ArrayList<>();
+
+  @Option(names = "--target", paramLabel = "NODE", description = "Node to run without fetching (repeatable).")
+  List<String> targets = new ArrayList<>();
+
+  @Option(names = "--out", paramLabel = "DIR", description = "Also write each fetched tensor to DIR/<name>_<i>.npy")
+  Path out;
+
+  @Override
+  public Integer call() throws IOException {
+    Graph graph = Graph.build(GraphLoader.read(graphPath), Device.CPU);
+    Map<String, Tensor> feedMap = parseFeeds(graph);
+    List<String> toFetch = fetches.isEmpty() && targets.isEmpty() ? sinks(graph) : fetches;
+    List<Tensor> results = graph.newSession().run(feedMap, toFetch, targets);
+    PrintWriter w = spec.commandLine().getOut();
+    if (out != null) {
+      Files.createDirectories(out);
+    }
+    for (int i = 0; i < results.size(); i++) {
+      TensorName name = TensorName.parse(toFetch.get(i));
+      Tensor t = results.get(i);
+      w.println(name + ": " + TensorFormat.describe(t));
+      w.println(TensorFormat.format(t));
+      if (out != null) {
+        Path file = out.resolve(name.node().replaceAll("[^A-Za-z0-9_.-]", "_") + "_" + name.index() + ".npy");
+        Npy.write(t, file);
+        w.println("  written to " + file);
+      }
+    }
+    w.flush();
+    return Main.OK;
+  }
+
+  private Map<String, Tensor> parseFeeds(Graph graph) {
+    Map<String, Tensor> map = new LinkedHashMap<>();
+    for (String f : feeds) {
+      int eq = f.indexOf('=');
+      if (eq <= 0) {
+        throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+            "--feed must be NAME=FILE.npy or NAME=LITERAL, got '" + f + "'");
+      }
+      String name = f.substring(0, eq);
+      String value = f.substring(eq + 1);
+      map.put(name, value.endsWith(".npy") ? Npy.read(Path.of(value)) : Literals.parse(value, expectedType(graph, name)));
+    }
+    return map;
+  }
+
+  private static DType expectedType(Graph graph, String feed) {
+    TensorName t = TensorName.parse(feed);
+    Graph.Node n = graph.node(t.node()).orElseThrow(() ->
+        RawOpsException.of(dev.rawops.Code.NOT_FOUND, "feed '" + feed + "' is not a node of the graph"));
+    return t.index() < n.outputTypes().size() ? DType.fromProtoOrNull(n.outputTypes().get(t.index())) : null;
+  }
+
+  /** Outputs no node consumes: what a user running a whole graph wants to see. */
+  private static List<String> sinks(Graph graph) {
+    java.util.Set<String> consumed = new java.util.HashSet<>();
+    for (Graph.Node n : graph.nodes()) {
+      for (String in : n.inputs()) {
+        TensorName t = TensorName.parse(in);
+        consumed.add(t.control() ? "^" + t.node() : t.toString());
+      }
+    }
+    List<String> sinks = new ArrayList<>();
+    for (Graph.Node n : graph.nodes()) {
+      for (int i = 0; i < n.outputTypes().size(); i++) {
+        if (!consumed.contains(n.name() + ":" + i) && !n.op().equals("Placeholder")) {
+          sinks.add(n.name() + ":" + i);
+        }
+      }
+    }
+    return sinks;
+  }
+}

@@ -1,0 +1,123 @@
+package dev.rawops.cli;
+
+import dev.rawops.tensor.DType;
+import dev.rawops.tensor.Shape;
+import dev.rawops.tensor.Tensor;
+
+/**
+ * Prints tensors the way NumPy's {@code str()} does: nested brackets, elements separated by
+ * spaces, rows on their own lines, and "..." past 1000 elements (3 items kept at each edge).
+ */
+public final class TensorFormat {
+  private static final long THRESHOLD = 1000;
+  private static final int EDGE = 3;
+
+  private TensorFormat() {}
+
+  public static String format(Tensor t) {
+    StringBuilder sb = new StringBuilder();
+    boolean elide = t.numElements() > THRESHOLD;
+    if (t.shape().rank() == 0) {
+      return element(t, 0);
+    }
+    append(sb, t, 0, 0, elide);
+    return sb.toString();
+  }
+
+  private static void append(StringBuilder sb, Tensor t, int axis, long base, boolean elide) {
+    Shape s = t.shape();
+    long n = s.dim(axis);
+    long stride = s.numElementsFrom(axis + 1);
+    sb.append('[');
+    for (long i = 0; i < n; i++) {
+      if (elide && n > 2 * EDGE && i == EDGE) {
+        sb.append(axis == s.rank() - 1 ? "... " : "...\n" + " ".repeat(axis + 1));
+        i = n - EDGE - 1;
+        continue;
+      }
+      if (axis == s.rank() - 1) {
+        sb.append(element(t, base + i));
+        if (i < n - 1) {
+          sb.append(' ');
+        }
+      } else {
+        append(sb, t, axis + 1, base + i * stride, elide);
+        if (i < n - 1) {
+          sb.append("\n".repeat(s.rank() - axis - 1)).append(" ".repeat(axis + 1));
+        }
+      }
+    }
+    sb.append(']');
+  }
+
+  /** One element as NumPy prints it. */
+  static String element(Tensor t, long i) {
+    return switch (t.dtype()) {
+      case BOOL -> t.getBoolean(i) ? "True" : "False";
+      case INT8, INT16, INT32, INT64 -> Long.toString(t.getIndex(i));
+      case UINT8, UINT16, UINT32 -> Long.toString(t.getIndex(i));
+      case UINT64 -> Long.toUnsignedString(t.getLong(i));
+      case HALF -> real(Float.float16ToFloat(t.getShort(i)));
+      case BFLOAT16 -> real(Numbers.fromBfloat16(t.getShort(i)));
+      case FLOAT -> real(t.getFloat(i));
+      case DOUBLE -> real(t.getDouble(i));
+      case COMPLEX64 -> complex(real(t.getFloat(2 * i)), t.getFloat(2 * i + 1));
+      case COMPLEX128 -> complex(real(t.getDouble(2 * i)), t.getDouble(2 * i + 1));
+      case STRING -> bytes(t.getString(i));
+    };
+  }
+
+  private static String real(float f) {
+    return Float.isFinite(f) ? numpyStyle(Float.toString(f)) : nonFinite(f);
+  }
+
+  private static String real(double d) {
+    return Double.isFinite(d) ? numpyStyle(Double.toString(d)) : nonFinite(d);
+  }
+
+  private static String nonFinite(double d) {
+    return Double.isNaN(d) ? "nan" : d > 0 ? "inf" : "-inf";
+  }
+
+  /** Java's shortest repr in NumPy's spelling: "1.0" → "1.", "1.5E10" → "1.5e+10". */
+  private static String numpyStyle(String java) {
+    int e = java.indexOf('E');
+    String mantissa = e < 0 ? java : java.substring(0, e);
+    if (mantissa.endsWith(".0")) {
+      mantissa = mantissa.substring(0, mantissa.length() - 1);
+    }
+    if (e < 0) {
+      return mantissa;
+    }
+    String exp = java.substring(e + 1);
+    boolean negative = exp.startsWith("-");
+    String digits = negative ? exp.substring(1) : exp;
+    return mantissa + "e" + (negative ? "-" : "+") + (digits.length() < 2 ? "0" + digits : digits);
+  }
+
+  private static String complex(String re, double im) {
+    String ims = Double.isFinite(im) ? numpyStyle(Double.toString(Math.abs(im))) : nonFinite(Math.abs(im));
+    return "(" + re + (im < 0 || (im == 0 && 1 / im < 0) ? "-" : "+") + ims + "j)";
+  }
+
+  private static String bytes(byte[] b) {
+    StringBuilder sb = new StringBuilder("b'");
+    for (byte x : b) {
+      int c = x & 0xFF;
+      if (c == '\'' || c == '\\') {
+        sb.append('\\').append((char) c);
+      } else if (c >= 0x20 && c < 0x7F) {
+        sb.append((char) c);
+      } else {
+        sb.append(String.format("\\x%02x", c));
+      }
+    }
+    return sb.append('\'').toString();
+  }
+
+  /** "dtype=float shape=[2,3]". */
+  public static String describe(Tensor t) {
+    return "dtype=" + t.dtype().tfName() + " shape=" + t.shape();
+  }
+
+}

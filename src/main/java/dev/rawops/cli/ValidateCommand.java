@@ -1,0 +1,55 @@
+package dev.rawops.cli;
+
+import dev.rawops.RawOpsException;
+import dev.rawops.kernels.Device;
+import dev.rawops.runtime.Graph;
+import dev.rawops.runtime.GraphBuildException;
+import dev.rawops.runtime.GraphLoader;
+import dev.rawops.tensor.DType;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code rawops validate}: every build-time check, without running anything. */
+@Command(name = "validate", mixinStandardHelpOptions = true,
+    description = "Builds a GraphDef without running it: prints each node's op, dtypes and shapes, or every build error.")
+final class ValidateCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "GRAPH", description = "GraphDef file: .pb (binary) or .pbtxt (text)")
+  Path graphPath;
+
+  @Override
+  public Integer call() {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    Graph graph;
+    try {
+      graph = Graph.build(GraphLoader.read(graphPath), Device.CPU);
+    } catch (GraphBuildException e) {
+      for (RawOpsException x : e.errors()) {
+        err.println("error: " + x.getMessage());
+      }
+      err.println(e.errors().size() + " error" + (e.errors().size() == 1 ? "" : "s") + " in " + graphPath);
+      err.flush();
+      return Main.FAILED;
+    }
+    for (Graph.Node n : graph.nodes()) {
+      List<String> outs = new ArrayList<>();
+      for (int i = 0; i < n.outputTypes().size(); i++) {
+        outs.add(DType.tfName(n.outputTypes().get(i)) + n.outputShapes().get(i));
+      }
+      out.println(n.name() + " = " + n.op() + "(" + String.join(", ", n.inputs()) + ") -> "
+          + (outs.isEmpty() ? "()" : String.join(", ", outs)));
+    }
+    out.println("ok: " + graph.nodes().size() + " nodes");
+    out.flush();
+    return Main.OK;
+  }
+}

@@ -1,0 +1,118 @@
+package dev.rawops.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.rawops.tensor.Npy;
+import dev.rawops.tensor.Tensor;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CliTest {
+  @TempDir Path dir;
+
+  private record Result(int code, String out, String err) {}
+
+  private static Result cli(String... args) {
+    PrintStream oldOut = System.out;
+    PrintStream oldErr = System.err;
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    try {
+      System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+      System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+      int code = Main.execute(args);
+      return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    } finally {
+      System.setOut(oldOut);
+      System.setErr(oldErr);
+    }
+  }
+
+  @Test
+  void run_printsTheSeedExampleLikeNumpy() {
+    Result r = cli("run", "graphs/examples/gather_nd/tensor3_depth2.pbtxt");
+    assertEquals(0, r.code(), r.err());
+    assertEquals("output:0: dtype=string shape=[2,2]\n[[b'c0' b'd0']\n [b'a1' b'b1']]\n", r.out());
+  }
+
+  @Test
+  void run_literalFeeds_andNpyOut() throws Exception {
+    Result r = cli("run", "graphs/examples/gather_nd/fed_params.pbtxt",
+        "--feed", "params=[['a','b'],['c','d']]", "--feed", "indices=[[0,0],[1,1]]:int32",
+        "--fetch", "output", "--out", dir.toString());
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.out().contains("[b'a' b'd']"), r.out());
+    Tensor saved = Npy.read(dir.resolve("output_0.npy"));
+    assertEquals("d", new String(saved.getString(1), StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void run_npyFeed() throws Exception {
+    Path p = dir.resolve("p.npy");
+    Npy.write(Tensor.ofStrings(dev.rawops.tensor.Shape.of(2, 2), "w", "x", "y", "z"), p);
+    Result r = cli("run", "graphs/examples/gather_nd/fed_params.pbtxt", "--feed", "params=" + p,
+        "--feed", "indices=[[1,0]]");
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.out().contains("[b'y']"), r.out());
+  }
+
+  @Test
+  void run_missingFeed_exits1_namingThePlaceholder() {
+    Result r = cli("run", "graphs/examples/gather_nd/fed_params.pbtxt");
+    assertEquals(1, r.code());
+    assertTrue(r.err().contains("INVALID_ARGUMENT") && r.err().contains("placeholder tensor 'params'"), r.err());
+  }
+
+  @Test
+  void validate_printsNodesDtypesShapes() {
+    Result r = cli("validate", "graphs/examples/gather_nd/rows.pbtxt");
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.out().contains("output = GatherNd(params, indices) -> string[2,3]"), r.out());
+  }
+
+  @Test
+  void validate_invalidGraph_exits1_withEveryError() throws Exception {
+    Path g = dir.resolve("bad.pbtxt");
+    Files.writeString(g, """
+        node { name: "p" op: "Const" attr { key: "dtype" value { type: DT_FLOAT } }
+          attr { key: "value" value { tensor { dtype: DT_FLOAT tensor_shape { dim { size: 2 } } float_val: 1 } } } }
+        node { name: "i" op: "Const" attr { key: "dtype" value { type: DT_INT32 } }
+          attr { key: "value" value { tensor { dtype: DT_INT32 tensor_shape { dim { size: 1 } dim { size: 3 } } int_val: 0 } } } }
+        node { name: "deep" op: "GatherNd" input: "p" input: "i"
+          attr { key: "Tparams" value { type: DT_FLOAT } } attr { key: "Tindices" value { type: DT_INT32 } } }
+        node { name: "odd" op: "Bogus" }
+        """);
+    Result r = cli("validate", g.toString());
+    assertEquals(1, r.code());
+    assertTrue(r.err().contains("node 'deep' (op GatherNd)") && r.err().contains("indices.shape[-1] must be <= params.rank"), r.err());
+    assertTrue(r.err().contains("node 'odd' (op Bogus)") && r.err().contains("NOT_FOUND"), r.err());
+    assertTrue(r.err().contains("2 errors"), r.err());
+  }
+
+  @Test
+  void usageErrors_exit2() {
+    assertEquals(2, cli("run").code());
+    assertEquals(2, cli("nonsense").code());
+    assertEquals(2, cli("run", "graphs/examples/gather_nd/rows.pbtxt", "--feed", "novalue").code());
+  }
+
+  @Test
+  void help_onEveryCommand() {
+    assertEquals(0, cli("--help").code());
+    assertTrue(cli("run", "--help").out().contains("--feed"));
+    assertTrue(cli("validate", "--help").out().contains("GRAPH"));
+  }
+
+  @Test
+  void missingGraphFile_exits1_notFound() {
+    Result r = cli("run", "no/such.pbtxt");
+    assertEquals(1, r.code());
+    assertTrue(r.err().contains("NOT_FOUND"), r.err());
+  }
+}

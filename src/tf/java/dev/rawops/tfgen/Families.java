@@ -1,0 +1,11 @@
+package dev.rawops.tfgen;
+
+import java.util.List;
+
+/** Every case family the generator writes. To add an op's fixtures, add its family here (one line). */
+public final class Families {
+  private Families() {}
+
+  public static final List<CaseFamily> ALL = List.of(
+      new GraphCases());
+}

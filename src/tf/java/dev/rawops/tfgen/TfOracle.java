@@ -1,0 +1,208 @@
+package dev.rawops.tfgen;
+
+import static org.tensorflow.internal.c_api.global.tensorflow.TF_CloseSession;
+import static org.tensorflow.internal.c_api.global.tensorflow.TF_DeleteBuffer;
+import static org.tensorflow.internal.c_api.global.tensorflow.TF_DeleteGraph;
+import static org.tensorflow.internal.c_api.global.tensorflow.TF_DeleteImportGraphDefOptions;
+import static org.tensorflow.internal.c_api.global.tensorflow.TF_DeleteSession;
+import static org.tensorflow.internal.c_api.global.tensorflow.TF_DeleteSessionOptions;
+import static org.tensorflow.internal.c_api.global.tensorflow.TF_DeleteStatus;
+import static org.tensorflow.internal.c_api.global.tensorflow.TF_DeleteTensor;
+import static org.tensorflow.internal.c_api.global.tensorflow.TF_GetCode;
+import static org.tensorflow.internal.c_api.global.tensorflow.TF_GraphImportGraphDef;
+import static org.tensorflow.internal.c_api.global.tensorflow.TF_GraphOperationByName;
+import static org.tensorflow.internal.c_api.global.tensorflow.TF_Message;
+import static org.tensorflow.internal.c_api.global.tensorflow.TF_NewBufferFromString;
+import static org.tensorflow.internal.c_api.global.tensorflow.TF_NewGraph;
+import static org.tensorflow.internal.c_api.global.tensorflow.TF_NewImportGraphDefOptions;
+import static org.tensorflow.internal.c_api.global.tensorflow.TF_NewSession;
+import static org.tensorflow.internal.c_api.global.tensorflow.TF_NewSessionOptions;
+import static org.tensorflow.internal.c_api.global.tensorflow.TF_NewStatus;
+import static org.tensorflow.internal.c_api.global.tensorflow.TF_OK;
+import static org.tensorflow.internal.c_api.global.tensorflow.TF_SessionRun;
+
+import dev.rawops.fixtureproto.Code;
+import dev.rawops.fixtureproto.ExpectedError;
+import dev.rawops.runtime.TensorName;
+import dev.rawops.tfproto.AttrValue;
+import dev.rawops.tfproto.GraphDef;
+import dev.rawops.tfproto.TensorProto;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.bytedeco.javacpp.BytePointer;
+import org.bytedeco.javacpp.PointerPointer;
+import org.tensorflow.internal.c_api.TF_Buffer;
+import org.tensorflow.internal.c_api.TF_Graph;
+import org.tensorflow.internal.c_api.TF_ImportGraphDefOptions;
+import org.tensorflow.internal.c_api.TF_Operation;
+import org.tensorflow.internal.c_api.TF_Output;
+import org.tensorflow.internal.c_api.TF_Session;
+import org.tensorflow.internal.c_api.TF_SessionOptions;
+import org.tensorflow.internal.c_api.TF_Status;
+import org.tensorflow.internal.c_api.TF_Tensor;
+
+/**
+ * TensorFlow 2.18 itself (TF Java 1.1.0's native library), driven through its C API so that every
+ * dtype works (TF Java's typed tensor classes cover only ten of the sixteen). Our GraphDef bytes
+ * are imported as they are ({@code TF_GraphImportGraphDef}), then run by a TF session.
+ *
+ * <p>Feeds are decoded by TensorFlow too: each feed TensorProto becomes the value of a Const in a
+ * small helper graph, so TF's own {@code Tensor::FromProto} interprets typed {@code *_val} fields
+ * and {@code tensor_content}, never our code.
+ */
+public final class TfOracle {
+  private TfOracle() {}
+
+  /** What TF did: the fetched tensors, or its error (then {@code outputs} is empty). */
+  public record Outcome(List<TensorProto> outputs, ExpectedError error) {
+    public boolean failed() {
+      return error != null;
+    }
+  }
+
+  /**
+   * Imports {@code graph}, feeds, fetches. Errors from importing (op lookup, attrs, edges, shape
+   * functions) or creating the session are stage BUILD; errors from {@code TF_SessionRun} are RUN.
+   */
+  public static Outcome run(GraphDef graph, Map<String, TensorProto> feeds, List<String> fetches) {
+    List<TF_Tensor> feedTensors = decode(new ArrayList<>(feeds.values()));
+    try {
+      return runDecoded(graph, new ArrayList<>(feeds.keySet()), feedTensors, fetches);
+    } finally {
+      feedTensors.forEach(t -> TF_DeleteTensor(t));
+    }
+  }
+
+  private static Outcome runDecoded(GraphDef graph, List<String> feedNames, List<TF_Tensor> feedTensors,
+      List<String> fetches) {
+    try (Native tf = new Native()) {
+      if (!tf.importGraph(graph) || !tf.newSession()) {
+        return new Outcome(List.of(), tf.error(ExpectedError.Stage.BUILD));
+      }
+      List<TF_Tensor> out = tf.run(feedNames, feedTensors, fetches);
+      if (out == null) {
+        return new Outcome(List.of(), tf.error(ExpectedError.Stage.RUN));
+      }
+      try {
+        return new Outcome(out.stream().map(TfTensors::toProto).toList(), null);
+      } finally {
+        out.forEach(t -> TF_DeleteTensor(t));
+      }
+    }
+  }
+
+  /** The feed values as TF tensors, made by running a graph of Consts holding them. */
+  private static List<TF_Tensor> decode(List<TensorProto> values) {
+    if (values.isEmpty()) {
+      return List.of();
+    }
+    GraphDef.Builder g = GraphDef.newBuilder();
+    List<String> names = new ArrayList<>();
+    for (int i = 0; i < values.size(); i++) {
+      String name = "feed_value_" + i;
+      names.add(name);
+      g.addNodeBuilder().setName(name).setOp("Const")
+          .putAttr("dtype", AttrValue.newBuilder().setType(values.get(i).getDtype()).build())
+          .putAttr("value", AttrValue.newBuilder().setTensor(values.get(i)).build());
+    }
+    try (Native tf = new Native()) {
+      List<TF_Tensor> out = tf.importGraph(g.build()) && tf.newSession() ? tf.run(List.of(), List.of(), names) : null;
+      if (out == null) {
+        throw new IllegalArgumentException("TensorFlow rejects a feed value: " + tf.message());
+      }
+      return out;
+    }
+  }
+
+  /** One TF graph + session and the status of the last call, all freed on close. */
+  private static final class Native implements AutoCloseable {
+    private final TF_Status status = TF_NewStatus();
+    private final TF_Graph graph = TF_NewGraph();
+    private TF_Session session;
+
+    boolean importGraph(GraphDef def) {
+      byte[] bytes = def.toByteArray();
+      try (BytePointer data = new BytePointer(bytes)) {
+        TF_Buffer buffer = TF_NewBufferFromString(data, bytes.length);
+        TF_ImportGraphDefOptions options = TF_NewImportGraphDefOptions();
+        try {
+          TF_GraphImportGraphDef(graph, buffer, options, status);
+        } finally {
+          TF_DeleteImportGraphDefOptions(options);
+          TF_DeleteBuffer(buffer);
+        }
+      }
+      return ok();
+    }
+
+    boolean newSession() {
+      TF_SessionOptions options = TF_NewSessionOptions();
+      try {
+        session = TF_NewSession(graph, options, status);
+      } finally {
+        TF_DeleteSessionOptions(options);
+      }
+      return ok();
+    }
+
+    /** The fetched tensors (caller deletes them), or null on error (see {@link #error}). */
+    List<TF_Tensor> run(List<String> feedNames, List<TF_Tensor> feedValues, List<String> fetches) {
+      int nf = feedNames.size();
+      int no = fetches.size();
+      try (TF_Output feedOuts = new TF_Output(Math.max(nf, 1));
+          TF_Output fetchOuts = new TF_Output(Math.max(no, 1));
+          PointerPointer<TF_Tensor> in = new PointerPointer<>(Math.max(nf, 1));
+          PointerPointer<TF_Tensor> out = new PointerPointer<>(Math.max(no, 1))) {
+        for (int i = 0; i < nf; i++) {
+          output(feedOuts, i, feedNames.get(i));
+          in.put(i, feedValues.get(i));
+        }
+        for (int i = 0; i < no; i++) {
+          output(fetchOuts, i, fetches.get(i));
+        }
+        TF_SessionRun(session, null, feedOuts, in, nf, fetchOuts, out, no, (PointerPointer<?>) null, 0, null, status);
+        if (!ok()) {
+          return null;
+        }
+        List<TF_Tensor> result = new ArrayList<>();
+        for (int i = 0; i < no; i++) {
+          result.add(out.get(TF_Tensor.class, i));
+        }
+        return result;
+      }
+    }
+
+    private void output(TF_Output outputs, int i, String name) {
+      TensorName t = TensorName.parse(name);
+      TF_Operation op = TF_GraphOperationByName(graph, t.node());
+      if (op == null || op.isNull()) {
+        throw new IllegalArgumentException("the case names '" + name + "', which is not in the graph");
+      }
+      outputs.getPointer(i).oper(op).index(t.index());
+    }
+
+    boolean ok() {
+      return TF_GetCode(status) == TF_OK;
+    }
+
+    String message() {
+      return TF_Message(status).getString();
+    }
+
+    ExpectedError error(ExpectedError.Stage stage) {
+      return ExpectedError.newBuilder().setCode(Code.forNumber(TF_GetCode(status))).setStage(stage)
+          .setMessage(message()).build();
+    }
+
+    @Override
+    public void close() {
+      if (session != null) {
+        TF_CloseSession(session, status);
+        TF_DeleteSession(session, status);
+      }
+      TF_DeleteGraph(graph);
+      TF_DeleteStatus(status);
+    }
+  }
+}
