@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     version = "rawops 0.1.0 (TensorFlow 2.18 raw ops)",
     description = "Runs TensorFlow GraphDefs of raw ops on the JVM, bit-exact with TensorFlow's CPU kernels.",
-    subcommands = {RunCommand.class, ValidateCommand.class, CommandLine.HelpCommand.class})
+    subcommands = {RunCommand.class, ValidateCommand.class, ConformCommand.class, CommandLine.HelpCommand.class})
 public final class Main {
   static final int OK = 0;
   static final int FAILED = 1;

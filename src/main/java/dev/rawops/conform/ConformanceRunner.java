@@ -1,0 +1,151 @@
+package dev.rawops.conform;
+
+import dev.rawops.RawOpsException;
+import dev.rawops.fixtureproto.ExpectedError;
+import dev.rawops.fixtureproto.ExpectedError.Stage;
+import dev.rawops.fixtureproto.Fixture;
+import dev.rawops.kernels.Device;
+import dev.rawops.kernels.KernelRegistry;
+import dev.rawops.runtime.Graph;
+import dev.rawops.tensor.Tensor;
+import dev.rawops.tensor.TensorProtos;
+import dev.rawops.tfproto.TensorProto;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Predicate;
+
+/**
+ * Runs fixtures against rawops: build the graph for the device, feed, fetch, compare with what
+ * TensorFlow produced (dtype, shape, every element's bits), or check that the run fails the way
+ * TensorFlow's did (same status code; a BUILD error must be raised by {@link Graph#build}, a RUN
+ * error may be raised by either build or run). Never throws: a fixture that cannot be read, or
+ * anything unexpected while running it, is that fixture's failure.
+ */
+public final class ConformanceRunner {
+  private final Device device;
+  private final boolean deviceHasKernels;
+
+  public ConformanceRunner(Device device) {
+    this.device = device;
+    this.deviceHasKernels = KernelRegistry.builtIn().hasDevice(device);
+  }
+
+  /** Reads and runs one fixture file. */
+  public Result run(Path file) {
+    return run(file, name -> true).orElseThrow();
+  }
+
+  /**
+   * Reads one fixture file and runs it if {@code selected} accepts its name (the file's path when
+   * it does not parse, which is then this fixture's failure).
+   */
+  public Optional<Result> run(Path file, Predicate<String> selected) {
+    long start = System.nanoTime();
+    Fixture f;
+    try {
+      f = Fixtures.read(file);
+    } catch (RawOpsException e) {
+      return selected.test(file.toString())
+          ? Optional.of(new Result(file.toString(), file, Result.Status.FAILED, e.getMessage(), System.nanoTime() - start))
+          : Optional.empty();
+    }
+    return selected.test(name(f, file)) ? Optional.of(run(f, file, start)) : Optional.empty();
+  }
+
+  /** Runs a fixture already in memory. */
+  public Result run(Fixture f) {
+    return run(f, null, System.nanoTime());
+  }
+
+  private Result run(Fixture f, Path file, long start) {
+    String name = name(f, file);
+    if (!deviceHasKernels) {
+      return new Result(name, file, Result.Status.SKIPPED, "rawops has no " + device + " kernels",
+          System.nanoTime() - start);
+    }
+    String reason;
+    try {
+      reason = check(f);
+    } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
+      reason = "rawops crashed: " + e;
+    }
+    return new Result(name, file, reason == null ? Result.Status.PASSED : Result.Status.FAILED,
+        reason == null ? "" : reason, System.nanoTime() - start);
+  }
+
+  private static String name(Fixture f, Path file) {
+    return !f.getName().isEmpty() ? f.getName() : file != null ? file.toString() : "(unnamed)";
+  }
+
+  /** Null when rawops does what the fixture says TensorFlow did, else why not. */
+  private String check(Fixture f) {
+    String malformed = malformed(f);
+    if (malformed != null) {
+      return "malformed fixture: " + malformed;
+    }
+    Graph graph;
+    try {
+      graph = Graph.build(f.getGraph(), device);
+    } catch (RawOpsException e) {
+      return f.hasError() ? compareError(f.getError(), e, Stage.BUILD) : "rawops rejected the graph: " + e.getMessage();
+    }
+    Map<String, Tensor> feeds = new LinkedHashMap<>();
+    for (Map.Entry<String, TensorProto> e : f.getFeedMap().entrySet()) {
+      try {
+        feeds.put(e.getKey(), TensorProtos.toTensor(e.getValue()));
+      } catch (RawOpsException x) {
+        return "malformed fixture: feed '" + e.getKey() + "': " + x.getMessage();
+      }
+    }
+    List<Tensor> outputs;
+    try {
+      outputs = graph.newSession().run(feeds, f.getFetchList());
+    } catch (RawOpsException e) {
+      return f.hasError() ? compareError(f.getError(), e, Stage.RUN) : "rawops failed to run: " + e.getMessage();
+    }
+    if (f.hasError()) {
+      return "expected " + describe(f.getError()) + ", but rawops ran without error";
+    }
+    return TensorDiff.compare(f.getFetchList(), f.getExpectedList(), outputs);
+  }
+
+  private static String malformed(Fixture f) {
+    if (f.hasError()) {
+      if (f.getExpectedCount() > 0) {
+        return "it has both expected values and an error";
+      }
+      if (f.getError().getCode() == dev.rawops.fixtureproto.Code.OK) {
+        return "its error has code OK";
+      }
+      return null;
+    }
+    if (f.getExpectedCount() != f.getFetchCount()) {
+      return f.getFetchCount() + " fetches but " + f.getExpectedCount() + " expected values";
+    }
+    return null;
+  }
+
+  /** Null when our error {@code e}, raised at {@code ours}, matches TF's {@code expected}. */
+  private static String compareError(ExpectedError expected, RawOpsException e, Stage ours) {
+    boolean codeMatches = expected.getCode().getNumber() == e.code().number();
+    // TF's RUN errors may be caught earlier by rawops; a BUILD error must not wait for the run.
+    boolean stageMatches = expected.getStage() != Stage.BUILD || ours == Stage.BUILD;
+    if (codeMatches && stageMatches) {
+      return null;
+    }
+    return "expected " + describe(expected) + ", got " + e.code() + " at " + ours + ": " + e.getMessage();
+  }
+
+  private static String describe(ExpectedError e) {
+    String stage = e.getStage() == Stage.STAGE_UNSPECIFIED ? "" : " at " + e.getStage();
+    String message = e.getMessage().isEmpty() ? "" : " (TensorFlow: \"" + oneLine(e.getMessage()) + "\")";
+    return e.getCode() + stage + message;
+  }
+
+  private static String oneLine(String s) {
+    return s.replace("\n", "\\n").replace("\t", "\\t");
+  }
+}

@@ -1,0 +1,85 @@
+package dev.rawops.conform;
+
+import com.google.protobuf.InvalidProtocolBufferException;
+import com.google.protobuf.TextFormat;
+import dev.rawops.Code;
+import dev.rawops.RawOpsException;
+import dev.rawops.fixtureproto.Fixture;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * Fixture files: {@code <name>.fixture.pbtxt} (protobuf text) or {@code <name>.fixture.pb}
+ * (binary) of message {@code rawops.Fixture}. See docs/FIXTURES.md.
+ */
+public final class Fixtures {
+  private Fixtures() {}
+
+  public static boolean isFixtureFile(Path p) {
+    String n = p.getFileName().toString();
+    return n.endsWith(".fixture.pbtxt") || n.endsWith(".fixture.pb");
+  }
+
+  /**
+   * The fixture files under {@code paths}: a file is taken as it is, a directory is searched
+   * recursively for fixture files. Sorted by path within each argument, arguments in order.
+   *
+   * @throws RawOpsException NOT_FOUND for a path that does not exist
+   */
+  public static List<Path> collect(List<Path> paths) {
+    List<Path> out = new ArrayList<>();
+    for (Path p : paths) {
+      if (Files.isDirectory(p)) {
+        try (Stream<Path> files = Files.walk(p)) {
+          files.filter(f -> Files.isRegularFile(f) && isFixtureFile(f)).sorted().forEach(out::add);
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+      } else if (Files.exists(p)) {
+        out.add(p);
+      } else {
+        throw RawOpsException.of(Code.NOT_FOUND, "no such file or directory: " + p);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Reads one fixture: text unless the file name ends in {@code .pb}.
+   *
+   * @throws RawOpsException INVALID_ARGUMENT (with the parser's position) for a file that does not
+   *     parse, UNAVAILABLE when it cannot be read
+   */
+  public static Fixture read(Path p) {
+    byte[] bytes;
+    try {
+      bytes = Files.readAllBytes(p);
+    } catch (IOException e) {
+      throw RawOpsException.of(Code.UNAVAILABLE, "cannot read " + p + ": " + e);
+    }
+    if (p.getFileName().toString().endsWith(".pb")) {
+      try {
+        return Fixture.parseFrom(bytes);
+      } catch (InvalidProtocolBufferException e) {
+        throw RawOpsException.invalidArgument("cannot parse " + p + " as a binary Fixture: " + e.getMessage());
+      }
+    }
+    return parseText(new String(bytes, StandardCharsets.UTF_8), p.toString());
+  }
+
+  public static Fixture parseText(String text, String where) {
+    try {
+      Fixture.Builder b = Fixture.newBuilder();
+      TextFormat.Parser.newBuilder().build().merge(text, b);
+      return b.build();
+    } catch (TextFormat.ParseException e) {
+      throw RawOpsException.invalidArgument("cannot parse " + where + " as a text Fixture: " + e.getMessage());
+    }
+  }
+}

@@ -1,0 +1,106 @@
+package dev.rawops.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import picocli.CommandLine;
+
+class ConformCommandTest {
+  // GatherNd of the Const [1, 2, 3, 4] at Const indices [[2], [0]]: [3, 1] (written by hand).
+  private static final String GRAPH = """
+      graph {
+        node { name: "p" op: "Const" attr { key: "dtype" value { type: DT_FLOAT } }
+          attr { key: "value" value { tensor { dtype: DT_FLOAT tensor_shape { dim { size: 4 } }
+            float_val: 1 float_val: 2 float_val: 3 float_val: 4 } } } }
+        node { name: "i" op: "Const" attr { key: "dtype" value { type: DT_INT32 } }
+          attr { key: "value" value { tensor { dtype: DT_INT32 tensor_shape { dim { size: 2 } dim { size: 1 } }
+            int_val: 2 int_val: 0 } } } }
+        node { name: "out" op: "GatherNd" input: "p" input: "i"
+          attr { key: "Tparams" value { type: DT_FLOAT } } attr { key: "Tindices" value { type: DT_INT32 } } }
+      }
+      fetch: "out"
+      """;
+
+  @TempDir Path dir;
+  private final StringWriter out = new StringWriter();
+  private final StringWriter err = new StringWriter();
+
+  @BeforeEach
+  void writeFixtures() throws IOException {
+    Files.createDirectories(dir.resolve("ops"));
+    Files.writeString(dir.resolve("ops/good.fixture.pbtxt"), "name: \"ops/good\"\n" + GRAPH
+        + "expected { dtype: DT_FLOAT tensor_shape { dim { size: 2 } } float_val: 3 float_val: 1 }");
+    Files.writeString(dir.resolve("ops/bad.fixture.pbtxt"), "name: \"ops/bad <&>\"\n" + GRAPH
+        + "expected { dtype: DT_FLOAT tensor_shape { dim { size: 2 } } float_val: 3 float_val: 4 }");
+  }
+
+  private int conform(String... args) {
+    CommandLine cli = new CommandLine(new ConformCommand());
+    cli.setOut(new PrintWriter(out, true));
+    cli.setErr(new PrintWriter(err, true));
+    return cli.execute(args);
+  }
+
+  private String lastLine() {
+    String[] lines = out.toString().strip().split("\n");
+    return lines[lines.length - 1];
+  }
+
+  @Test
+  void reportsFailuresAndCounts() {
+    assertEquals(1, conform(dir.toString()));
+    assertTrue(out.toString().contains("FAIL ops/bad <&>: fetch 0 ('out'): element 1 [1]: expected 4.0"), out.toString());
+    assertEquals("1 passed, 1 failed", lastLine());
+  }
+
+  @Test
+  void exitZeroWhenEverythingPasses() {
+    assertEquals(0, conform("--filter", "good$", dir.toString()));
+    assertEquals("1 passed, 0 failed", out.toString().strip());
+  }
+
+  @Test
+  void gpuWithoutKernelsSkips() {
+    assertEquals(0, conform("--device", "gpu", dir.resolve("ops/good.fixture.pbtxt").toString()));
+    assertEquals("0 passed, 0 failed, 1 skipped", lastLine());
+  }
+
+  @Test
+  void usageErrors() throws IOException {
+    assertEquals(2, conform(dir.resolve("missing").toString()));
+    assertTrue(err.toString().contains("no such file or directory"), err.toString());
+    Files.createDirectories(dir.resolve("empty"));
+    assertEquals(2, conform(dir.resolve("empty").toString()));
+    assertEquals(2, conform("--device", "TPU", dir.toString()));
+    assertEquals(2, conform("--filter", "(", dir.toString()));
+    assertEquals(2, conform("--filter", "nothing-matches", dir.toString()));
+    assertEquals(2, conform());
+  }
+
+  @Test
+  void writesJUnitXml() throws Exception {
+    Path xml = dir.resolve("report.xml");
+    assertEquals(1, conform("--junit-xml", xml.toString(), dir.resolve("ops").toString()));
+    Document d = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(xml.toFile());
+    Element suite = d.getDocumentElement();
+    assertEquals("testsuite", suite.getTagName());
+    assertEquals("2", suite.getAttribute("tests"));
+    assertEquals("1", suite.getAttribute("failures"));
+    Element failure = (Element) d.getElementsByTagName("failure").item(0);
+    Element testCase = (Element) failure.getParentNode();
+    assertEquals("ops/bad <&>", testCase.getAttribute("name"));
+    assertEquals("ops", testCase.getAttribute("classname"));
+    assertTrue(failure.getAttribute("message").contains("expected 4.0 (bits 0x40800000)"));
+  }
+}
