@@ -127,8 +127,17 @@ public final class RaggedTensor {
 
   /** Nested lists, e.g. {@code [[1, 2], [], [3, 4, 5]]}; strings as {@code b'…'}. */
   public String format() {
+    return format(Long.MAX_VALUE);
+  }
+
+  /**
+   * Like {@link #format()}, but when the values have more than {@code threshold} elements every
+   * list longer than {@code 2 * ElementFormat.EDGE} items is summarized as {@code [a, b, c, ...,
+   * x, y, z]}, as NumPy does past its print threshold.
+   */
+  public String format(long threshold) {
     StringBuilder sb = new StringBuilder();
-    ElementFormat values = new ElementFormat(flatValues);
+    ElementFormat values = new ElementFormat(flatValues, flatValues.numElements() > threshold);
     if (nestedSplits.isEmpty()) {
       values.appendAll(sb);
     } else {
@@ -144,14 +153,8 @@ public final class RaggedTensor {
       return;
     }
     Tensor splits = nestedSplits.get(level);
-    sb.append('[');
-    for (long r = start; r < limit; r++) {
-      if (r > start) {
-        sb.append(", ");
-      }
-      appendRows(sb, level + 1, splits.getIndex(r), splits.getIndex(r + 1), values);
-    }
-    sb.append(']');
+    values.appendList(sb, start, limit,
+        r -> appendRows(sb, level + 1, splits.getIndex(r), splits.getIndex(r + 1), values));
   }
 
   /** Same as {@link #format()}. */

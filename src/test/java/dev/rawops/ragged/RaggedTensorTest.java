@@ -63,6 +63,8 @@ class RaggedTensorTest {
     Tensor splits = Tensor.ofInts(Shape.of(2), 0, 4);
     Tensor f = Tensor.ofFloats(Shape.of(4), 1.5f, Float.NaN, Float.NEGATIVE_INFINITY, 0.1f);
     assertEquals("[[1.5, nan, -inf, 0.1]]", RaggedTensor.of(List.of(splits), f).format());
+    Tensor d = Tensor.ofDoubles(Shape.of(4), 1e-5, -1.5e16, 1234.5, 1e15);
+    assertEquals("[[1e-05, -1.5e+16, 1234.5, 1000000000000000.0]]", RaggedTensor.of(List.of(splits), d).format());
     // bfloat16 0x3fc0 = 1.5, 0xbf80 = -1; half 0x3e00 = 1.5, 0x7c00 = +inf.
     assertEquals("[[1.5, -1.0, 0.0, 2.0]]",
         RaggedTensor.of(List.of(splits), shorts(DType.BFLOAT16, 0x3fc0, 0xbf80, 0x0000, 0x4000)).format());
@@ -82,6 +84,21 @@ class RaggedTensorTest {
     c.segment().setAtIndex(Layouts.F32, 2, 0.5f);
     c.segment().setAtIndex(Layouts.F32, 3, -3f);
     assertEquals("[[(1.0+2.0j), (0.5-3.0j)]]", RaggedTensor.of(List.of(splits), c.freeze()).format());
+  }
+
+  @Test
+  void format_withThreshold_summarizesLongLists() {
+    long[] splits = new long[11];
+    for (int i = 0; i < splits.length; i++) {
+      splits[i] = i < 2 ? i * 8 : 8 + i - 2;
+    }
+    int[] values = new int[16];
+    for (int i = 0; i < values.length; i++) {
+      values[i] = i;
+    }
+    RaggedTensor r = RaggedTensor.of(List.of(Tensor.ofLongs(Shape.of(11), splits)), Tensor.ofInts(Shape.of(16), values));
+    assertEquals("[[0, 1, 2, ..., 5, 6, 7], [], [8], ..., [13], [14], [15]]", r.format(15));
+    assertTrue(r.format(16).startsWith("[[0, 1, 2, 3, 4, 5, 6, 7], [], [8], [9]"), r.format(16));
   }
 
   @Test
