@@ -7,5 +7,6 @@ public final class Families {
   private Families() {}
 
   public static final List<CaseFamily> ALL = List.of(
-      new GraphCases());
+      new GraphCases(),
+      new GatherNdCases());
 }

@@ -1,13 +1,17 @@
 package dev.rawops.tfgen;
 
+import com.google.protobuf.CodedOutputStream;
 import com.google.protobuf.TextFormat;
+import dev.rawops.conform.Fixtures;
 import dev.rawops.fixtureproto.Fixture;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
@@ -80,7 +84,7 @@ public final class Generate {
       }
       Fixture f = fixture(c, TfOracle.run(c.graph(), c.feeds(), c.fetches()));
       errors += f.hasError() ? 1 : 0;
-      writeString(dir.resolve(file), HEADER + TextFormat.printer().printToString(f));
+      writeString(dir.resolve(file), text(f));
     }
     return new Written(family.directory(), cases.size(), errors, (System.nanoTime() - start) / 1_000_000);
   }
@@ -95,6 +99,31 @@ public final class Generate {
       f.addAllExpected(outcome.outputs());
     }
     return f.build();
+  }
+
+  /**
+   * The fixture as text, checked to parse back to the same bytes: typed float fields print every
+   * NaN as "nan", so a case that put a NaN payload there would otherwise change silently.
+   */
+  static String text(Fixture f) {
+    String text = HEADER + TextFormat.printer().printToString(f);
+    if (!Arrays.equals(deterministicBytes(Fixtures.parseText(text, f.getName())), deterministicBytes(f))) {
+      throw new IllegalStateException(f.getName() + " does not survive the text format (a NaN payload in a typed field?)");
+    }
+    return text;
+  }
+
+  private static byte[] deterministicBytes(Fixture f) {
+    try {
+      ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+      CodedOutputStream out = CodedOutputStream.newInstance(bytes);
+      out.useDeterministicSerialization();
+      f.writeTo(out);
+      out.flush();
+      return bytes.toByteArray();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   private static String fileName(CaseFamily family, Case c) {
