@@ -8,5 +8,6 @@ public final class Families {
 
   public static final List<CaseFamily> ALL = List.of(
       new GraphCases(),
-      new GatherNdCases());
+      new GatherNdCases(),
+      new RaggedGatherCases());
 }
