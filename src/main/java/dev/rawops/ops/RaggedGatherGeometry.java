@@ -3,6 +3,7 @@ package dev.rawops.ops;
 import static dev.rawops.tensor.Layouts.I32;
 import static dev.rawops.tensor.Layouts.I64;
 
+import dev.rawops.Code;
 import dev.rawops.RawOpsException;
 import dev.rawops.tensor.DType;
 import dev.rawops.tensor.Shape;
@@ -38,6 +39,10 @@ public final class RaggedGatherGeometry {
   private final Shape valuesShape;
   private final long[] outputSplitsLength;
   private Shape outputValuesShape;
+  // Per index, the run of value rows its row covers: found while sizing, so kernels copy values
+  // without walking the splits again.
+  private long[] valueStart;
+  private long[] valueLimit;
 
   private RaggedGatherGeometry(List<Tensor> splits, Tensor values, Tensor indices) {
     this.splits = new MemorySegment[splits.size()];
@@ -132,17 +137,19 @@ public final class RaggedGatherGeometry {
       outputSplitsLength[k] = rows + 1;
     }
     long[] counts = new long[splits.length + 1];
-    long n = numIndices();
+    int n = checkedIndexCount(node);
+    valueStart = new long[n];
+    valueLimit = new long[n];
     try {
-      for (long i = 0; i < n; i++) {
+      for (int i = 0; i < n; i++) {
         long start = index(i);
         long limit = start + 1;
         for (int d = 0; d < splits.length; d++) {
           // Level 0 is safe by validateIndices; deeper levels by validateSplits, except that an
           // outer splits tensor may end at the inner one's length, one past its last entry.
           if (d > 0 && limit >= splitsSize[d]) {
-            throw node.invalidArgument(PAST_VALUES + ": params_nested_splits[" + (d - 1) + "] gives row "
-                + start + ".." + limit + " of params_nested_splits[" + d + "], which has only "
+            throw node.invalidArgument(PAST_VALUES + ": params_nested_splits[" + (d - 1) + "] gives rows ["
+                + start + ", " + limit + ") of params_nested_splits[" + d + "], which has only "
                 + (splitsSize[d] - 1) + " rows");
           }
           counts[d] = Math.addExact(counts[d], limit - start);
@@ -150,6 +157,8 @@ public final class RaggedGatherGeometry {
           limit = split(d, limit);
         }
         counts[splits.length] = Math.addExact(counts[splits.length], limit - start);
+        valueStart[i] = start;
+        valueLimit[i] = limit;
       }
     } catch (ArithmeticException e) {
       throw node.invalidArgument("the gathered rows add up to more than 2^63 - 1 entries");
@@ -164,6 +173,16 @@ public final class RaggedGatherGeometry {
     long[] dims = valuesShape.dims();
     dims[0] = counts[splits.length];
     outputValuesShape = Shape.of(dims);
+  }
+
+  /** Like TF's kernel, which counts indices with an {@code int}, at most 2^31 - 1 indices. */
+  private int checkedIndexCount(NodeInfo node) {
+    long n = numIndices();
+    if (n > Integer.MAX_VALUE - 8) {
+      throw node.error(Code.RESOURCE_EXHAUSTED, "indices has " + n + " elements; RaggedGather takes at most "
+          + (Integer.MAX_VALUE - 8));
+    }
+    return (int) n;
   }
 
   /** int32 splits cannot count more than 2^31 - 1 rows or values. */
@@ -186,6 +205,16 @@ public final class RaggedGatherGeometry {
     return wideSplits ? raw : (int) raw;
   }
 
+  /** The first value row that index i (flat) gathers. */
+  public long valueStart(int i) {
+    return valueStart[i];
+  }
+
+  /** One past the last value row that index i (flat) gathers. */
+  public long valueLimit(int i) {
+    return valueLimit[i];
+  }
+
   /** Element j (flat) of {@code params_nested_splits[level]}. */
   public long split(int level, long j) {
     return wideSplits ? splits[level].getAtIndex(I64, j) : splits[level].getAtIndex(I32, j);
@@ -199,6 +228,7 @@ public final class RaggedGatherGeometry {
     return indicesShape.rank();
   }
 
+  /** Elements of {@code indices}; fits an int once {@link #of} has returned. */
   public long numIndices() {
     return indicesShape.numElements();
   }

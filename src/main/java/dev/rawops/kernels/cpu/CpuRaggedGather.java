@@ -17,12 +17,14 @@ import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
 import dev.rawops.tensor.TensorBuffer;
 import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
 import java.util.List;
 
 /**
- * RaggedGather on CPU. {@link RaggedGatherGeometry} validates the inputs and sizes every output;
- * then one walk over the indices appends each gathered row's lengths to the output splits and
- * copies its values, which are contiguous in {@code params_dense_values}, in one bulk copy.
+ * RaggedGather on CPU. {@link RaggedGatherGeometry} validates the inputs, sizes every output and
+ * finds the run of values each index gathers; then the output splits are written in one pass
+ * over the indices and each index's values, contiguous in {@code params_dense_values}, are copied
+ * in one bulk copy.
  */
 final class CpuRaggedGather implements Kernel {
   static final List<KernelDef> DEFS = List.of(
@@ -56,7 +58,12 @@ final class CpuRaggedGather implements Kernel {
     }
     TensorBuffer outValues = ctx.allocate(values.dtype(), g.outputValuesShape());
     writeUniformSplits(g, outSegments);
-    gather(g, outSegments, ValueCopier.of(values, outValues, g.valueSize()));
+    if (g.paramsRaggedRank() == 1) {
+      writeRowLengths(g, outSegments);
+    } else {
+      writeRaggedSplits(g, outSegments);
+    }
+    copyValues(g, ValueCopier.of(values, outValues, g.valueSize()));
     for (int k = 0; k < outputRaggedRank; k++) {
       ctx.setOutput(k, outSplits[k].freeze());
     }
@@ -74,41 +81,63 @@ final class CpuRaggedGather implements Kernel {
   }
 
   /**
-   * For each index, follows its row from level to level: at each level the row range
-   * {@code [start, limit)} appends its row lengths (as running offsets) to that level's output
-   * splits and becomes the range of rows it covers at the next level; at the innermost it is the
-   * run of values to copy.
+   * One ragged level: each gathered row is one run of values, so the innermost output splits are
+   * the running sum of the run lengths (none for scalar indices, whose row is the whole output).
    */
-  private void gather(RaggedGatherGeometry g, MemorySegment[] out, ValueCopier values) {
-    int levels = g.paramsRaggedRank();
+  private void writeRowLengths(RaggedGatherGeometry g, MemorySegment[] out) {
+    int k = g.outputLevel(0);
+    if (k < 0) {
+      return;
+    }
+    int n = (int) g.numIndices();
+    long offset = 0;
+    for (int i = 0; i < n; i++) {
+      offset += g.valueLimit(i) - g.valueStart(i);
+      put(out[k], i + 1, offset);
+    }
+  }
+
+  /**
+   * Several ragged levels: follows each index's row from level to level. At each level its row
+   * range {@code [start, limit)} appends its row lengths (as running offsets) to that level's
+   * output splits and becomes the range of rows it covers at the next level.
+   */
+  private void writeRaggedSplits(RaggedGatherGeometry g, MemorySegment[] out) {
     long[] written = new long[out.length];
     long[] offset = new long[out.length];
-    for (int k = Math.max(0, g.indicesRank() - 1); k < out.length; k++) {
-      written[k] = 1; // every ragged output level starts with split 0
-    }
-    long valueRow = 0;
-    long n = g.numIndices();
-    for (long i = 0; i < n; i++) {
+    Arrays.fill(written, 1); // every output splits tensor starts with 0
+    int n = (int) g.numIndices();
+    for (int i = 0; i < n; i++) {
       long start = g.index(i);
       long limit = start + 1;
-      for (int d = 0; d < levels; d++) {
+      for (int d = 0; d < g.paramsRaggedRank(); d++) {
         int k = g.outputLevel(d);
         long first = g.split(d, start);
-        if (k >= 0) {
+        long last = g.split(d, limit);
+        if (k >= 0 && limit > start) {
           long base = offset[k] - first;
-          MemorySegment o = out[k];
           long w = written[k];
-          for (long j = start + 1; j <= limit; j++) {
-            put(o, w++, g.split(d, j) + base);
+          for (long j = start + 1; j < limit; j++) {
+            put(out[k], w++, g.split(d, j) + base);
           }
+          put(out[k], w++, last + base);
           written[k] = w;
-          offset[k] = g.split(d, limit) + base;
+          offset[k] = last + base;
         }
         start = first;
-        limit = g.split(d, limit);
+        limit = last;
       }
-      values.copy(start, valueRow, limit - start);
-      valueRow += limit - start;
+    }
+  }
+
+  /** Each index's values are one contiguous run of rows: one copy per index. */
+  private static void copyValues(RaggedGatherGeometry g, ValueCopier values) {
+    int n = (int) g.numIndices();
+    long row = 0;
+    for (int i = 0; i < n; i++) {
+      long rows = g.valueLimit(i) - g.valueStart(i);
+      values.copy(g.valueStart(i), row, rows);
+      row += rows;
     }
   }
 
