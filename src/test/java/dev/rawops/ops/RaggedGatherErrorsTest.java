@@ -53,6 +53,14 @@ class RaggedGatherErrorsTest {
   }
 
   @Test
+  void build_hugeOutputRaggedRank_refusedWithoutExpandingIt() {
+    var call = RaggedGatherCall.of(SPLITS, VALUES, Tensor.ofInts(Shape.of(1), 0)).withOutputRaggedRank(5_000_000_000L);
+    RawOpsException e = buildError(call.constGraph(), "out");
+    assertTrue(e.detail().startsWith("attr 'OUTPUT_RAGGED_RANK' = 5000000000 asks for 5000000000 tensors in "
+        + "'output_nested_splits'"), e.detail());
+  }
+
+  @Test
   void build_fewerSplitsThanParamsRaggedRank_isRejected() {
     GraphDef g = RaggedGatherCall.of(SPLITS, VALUES, Tensor.ofInts(Shape.of(1), 0)).constGraph();
     GraphDef bad = withAttr(g, "PARAMS_RAGGED_RANK", AttrValue.newBuilder().setI(2).build());
