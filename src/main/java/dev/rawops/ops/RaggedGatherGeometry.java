@@ -15,7 +15,8 @@ import java.util.List;
  * The run-time checks and index math of one RaggedGather call, shared by every device's kernel.
  *
  * <p>{@link #of} validates the inputs in TensorFlow's order with its messages, then walks every
- * index once to size the outputs, so a kernel allocates each output once and writes it in one
+ * index once to size the outputs and to find the run of value rows it gathers ({@link
+ * #valueStart}, {@link #valueLimit}), so a kernel allocates each output once and writes it in one
  * pass. After {@link #of} returns, every {@link #split} and {@link #index} a kernel makes while
  * walking the gathered rows (see {@link #outputLevel}) is within its tensor, and every value row
  * range lies within {@code params_dense_values}.
@@ -56,7 +57,7 @@ public final class RaggedGatherGeometry {
     this.wideIndices = indices.dtype() == DType.INT64;
     this.indicesShape = indices.shape();
     this.valuesShape = values.shape();
-    this.outputSplitsLength = new long[Math.max(0, indicesShape.rank() + splits.size() - 1)];
+    this.outputSplitsLength = new long[indicesShape.rank() + splits.size() - 1];
   }
 
   /**
@@ -116,11 +117,14 @@ public final class RaggedGatherGeometry {
             + " > " + bound + (innermost ? " (the rows of params_dense_values)"
                 : " (the length of params_nested_splits[" + (d + 1) + "])"));
       }
+      long previous = split(d, 0);
       for (long i = 1; i < size; i++) {
-        if (split(d, i - 1) > split(d, i)) {
+        long current = split(d, i);
+        if (previous > current) {
           throw node.invalidArgument("Ragged splits must be sorted: " + name + "[" + (i - 1) + "] = "
-              + split(d, i - 1) + " > " + name + "[" + i + "] = " + split(d, i));
+              + previous + " > " + name + "[" + i + "] = " + current);
         }
+        previous = current;
       }
     }
   }
