@@ -8,6 +8,7 @@ import dev.rawops.conform.Result;
 import dev.rawops.kernels.Device;
 import java.io.Console;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -72,7 +73,13 @@ final class ConformCommand implements Callable<Integer> {
       return Main.USAGE;
     }
     if (junitXml != null) {
-      JUnitXml.write(junitXml, "rawops conform (" + dev + ")", results);
+      try {
+        JUnitXml.write(junitXml, "rawops conform (" + dev + ")", results);
+      } catch (UncheckedIOException e) {
+        err.println("error: cannot write --junit-xml " + junitXml + ": " + e.getCause());
+        err.flush();
+        return Main.USAGE;
+      }
     }
     long failed = results.stream().filter(Result::failed).count();
     long skipped = results.stream().filter(Result::skipped).count();

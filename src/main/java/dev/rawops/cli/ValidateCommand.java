@@ -40,6 +40,8 @@ final class ValidateCommand implements Callable<Integer> {
       err.flush();
       return Main.FAILED;
     }
+    graph.warnings().forEach(w -> err.println("warning: " + w));
+    err.flush();
     for (Graph.Node n : graph.nodes()) {
       List<String> outs = new ArrayList<>();
       for (int i = 0; i < n.outputTypes().size(); i++) {

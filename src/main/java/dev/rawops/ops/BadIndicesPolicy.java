@@ -9,15 +9,18 @@ public enum BadIndicesPolicy {
   ERROR,
   IGNORE;
 
-  /** Parses the node's attr; INVALID_ARGUMENT naming the value when it is none of TF's four. */
+  /**
+   * Parses the node's attr; INVALID_ARGUMENT naming the value, in TF's words, when it is none of
+   * TF's four. (TF finds this when the kernel is created, at the first run; rawops at build time.)
+   */
   public static BadIndicesPolicy of(NodeInfo node) {
     String s = node.attrs().getString("bad_indices_policy");
     return switch (s) {
       case "", "DEFAULT" -> DEFAULT;
       case "ERROR" -> ERROR;
       case "IGNORE" -> IGNORE;
-      default -> throw node.invalidArgument("attr bad_indices_policy is \"" + s
-          + "\"; it must be one of \"\", \"DEFAULT\", \"ERROR\", \"IGNORE\"");
+      default -> throw node.invalidArgument("Unknown bad indices handling attribute: " + s + " (attr bad_indices_policy is \""
+          + s + "\"; it must be one of \"\", \"DEFAULT\", \"ERROR\", \"IGNORE\")");
     };
   }
 }

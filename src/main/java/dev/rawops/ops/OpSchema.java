@@ -56,14 +56,9 @@ public final class OpSchema {
    * @throws RawOpsException INVALID_ARGUMENT naming the attr or input rule broken
    */
   public Signature resolve(NodeDef node) {
+    // Attrs the OpDef does not declare are ignored, as TF 2.18's ValidateNodeDef does ("Unknown
+    // attributes will be ignored": they may come from a newer TF); they never reach the kernel.
     Map<String, AttrValue> attrs = new TreeMap<>();
-    for (Map.Entry<String, AttrValue> e : node.getAttrMap().entrySet()) {
-      // TF lets attrs starting with '_' through: they are runtime hints, not part of the op.
-      if (!e.getKey().startsWith("_") && findAttr(e.getKey()) == null) {
-        throw fail(node, "NodeDef mentions attr '" + e.getKey() + "' not in the op's attrs ("
-            + attrNames() + ")");
-      }
-    }
     for (OpDef.AttrDef a : def.getAttrList()) {
       AttrValue v = node.getAttrMap().get(a.getName());
       if (v == null) {
@@ -163,21 +158,6 @@ public final class OpSchema {
     AttrValue.ListValue l = v.getList();
     return l.getSCount() + l.getICount() + l.getFCount() + l.getBCount() + l.getTypeCount()
         + l.getShapeCount() + l.getTensorCount() + l.getFuncCount();
-  }
-
-  private OpDef.AttrDef findAttr(String name) {
-    for (OpDef.AttrDef a : def.getAttrList()) {
-      if (a.getName().equals(name)) {
-        return a;
-      }
-    }
-    return null;
-  }
-
-  private String attrNames() {
-    List<String> names = new ArrayList<>();
-    def.getAttrList().forEach(a -> names.add(a.getName()));
-    return names.isEmpty() ? "it has none" : String.join(", ", names);
   }
 
   static String typeNames(List<DataType> types) {

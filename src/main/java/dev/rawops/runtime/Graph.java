@@ -25,13 +25,24 @@ public final class Graph {
   final ImmutableList<BuiltNode> nodes; // in GraphDef order
   final ImmutableMap<String, BuiltNode> byName;
   final int[] topoOrder;
+  private final ImmutableList<String> warnings;
 
-  Graph(GraphDef def, Device device, List<BuiltNode> nodes, ImmutableMap<String, BuiltNode> byName, int[] topoOrder) {
+  Graph(GraphDef def, Device device, List<BuiltNode> nodes, ImmutableMap<String, BuiltNode> byName, int[] topoOrder,
+      List<String> warnings) {
     this.def = def;
     this.device = device;
     this.nodes = ImmutableList.copyOf(nodes);
     this.byName = byName;
     this.topoOrder = topoOrder;
+    this.warnings = ImmutableList.copyOf(warnings);
+  }
+
+  /**
+   * What build accepted but a user may want to know, e.g. attrs the op does not declare (ignored,
+   * as TensorFlow 2.18 ignores them).
+   */
+  public List<String> warnings() {
+    return warnings;
   }
 
   /** Reads and builds a graph file for the CPU. */

@@ -21,6 +21,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * Turns a GraphDef into a {@link Graph}: every check that can be made before a kernel runs. Errors
@@ -28,11 +29,16 @@ import java.util.Optional;
  * whose producer is broken is not blamed again for it.
  */
 final class GraphBuilder {
+  // TF's IsValidNodeName for imported graphs: pieces of [A-Za-z0-9.][A-Za-z0-9_./-]* joined by '>'.
+  private static final Pattern NODE_NAME =
+      Pattern.compile("[A-Za-z0-9.][A-Za-z0-9_./-]*(>[A-Za-z0-9.][A-Za-z0-9_./-]*)*");
+
   private final GraphDef def;
   private final Device device;
   private final OpRegistry ops = OpRegistry.builtIn();
   private final KernelRegistry kernels = KernelRegistry.builtIn();
   private final List<RawOpsException> errors = new ArrayList<>();
+  private final List<String> warnings = new ArrayList<>();
 
   GraphBuilder(GraphDef def, Device device) {
     this.def = def;
@@ -56,7 +62,7 @@ final class GraphBuilder {
     }
     ImmutableMap.Builder<String, BuiltNode> byName = ImmutableMap.builder();
     nodes.forEach(n -> byName.put(n.name(), n));
-    return new Graph(def, device, nodes, byName.buildOrThrow(), order);
+    return new Graph(def, device, nodes, byName.buildOrThrow(), order, warnings);
   }
 
   private Map<String, Integer> indexNames() {
@@ -65,6 +71,9 @@ final class GraphBuilder {
       NodeDef n = def.getNode(i);
       if (n.getName().isEmpty()) {
         errors.add(RawOpsException.invalidArgument("node #" + i + " (op " + n.getOp() + ") has an empty name"));
+      } else if (!NODE_NAME.matcher(n.getName()).matches()) {
+        errors.add(new RawOpsException(Code.INVALID_ARGUMENT, n.getName(), n.getOp(), "node name contains invalid "
+            + "characters: it must match " + NODE_NAME.pattern() + " (a leading '_' is reserved for TF's internal ops)"));
       } else if (index.putIfAbsent(n.getName(), i) != null) {
         errors.add(new RawOpsException(Code.INVALID_ARGUMENT, n.getName(), n.getOp(),
             "duplicate node name: nodes #" + index.get(n.getName()) + " and #" + i + " are both named '"
@@ -79,6 +88,9 @@ final class GraphBuilder {
     Op op = null;
     Signature sig = null;
     try {
+      if (nd.getOp().isEmpty()) {
+        throw new RawOpsException(Code.INVALID_ARGUMENT, nd.getName(), null, "node does not specify an operation");
+      }
       op = ops.lookup(nd.getOp(), nd.getName());
       sig = op.schema().resolve(nd);
     } catch (RawOpsException e) {
@@ -93,6 +105,7 @@ final class GraphBuilder {
     if (!n.broken) {
       try {
         op.checkAttrs(n);
+        warnUndeclaredAttrs(n);
       } catch (RawOpsException e) {
         errors.add(e.atNode(n.name(), n.op()));
         n.broken = true;
@@ -272,6 +285,16 @@ final class GraphBuilder {
           + (registered.isEmpty() ? "<none>" : String.join("; ", registered)));
     }
     return k.get().factory().create(n);
+  }
+
+  /** TF 2.18 ignores attrs its OpDef lacks (they may come from a newer TF); we do too, but say so. */
+  private void warnUndeclaredAttrs(BuiltNode n) {
+    for (String attr : n.def.getAttrMap().keySet()) {
+      if (!attr.startsWith("_") && !n.attrs().has(attr)) {
+        warnings.add("node '" + n.name() + "' (op " + n.op() + "): attr '" + attr
+            + "' is not declared by the op; ignored, as TensorFlow 2.18 ignores it");
+      }
+    }
   }
 
   private static int[] toArray(List<Integer> l) {

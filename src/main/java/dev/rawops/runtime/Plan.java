@@ -19,12 +19,20 @@ final class Plan {
   final int[] order;
   /** uses[node][slot]: reads of that output by planned nodes plus fetches. */
   final int[][] uses;
+  /** fed[node] is null or, per output slot, whether a feed replaces it. */
+  private final boolean[][] fed;
 
-  private Plan(TensorName[] feeds, TensorName[] fetches, int[] order, int[][] uses) {
+  private Plan(TensorName[] feeds, TensorName[] fetches, int[] order, int[][] uses, boolean[][] fed) {
     this.feeds = feeds;
     this.fetches = fetches;
     this.order = order;
     this.uses = uses;
+    this.fed = fed;
+  }
+
+  /** True when a feed replaces this output, even if its node runs for its other outputs. */
+  boolean isFed(int node, int slot) {
+    return isFed(fed, node, slot);
   }
 
   static Plan create(Graph g, List<String> feedNames, List<String> fetchNames, List<String> targetNames) {
@@ -41,9 +49,10 @@ final class Plan {
     boolean[] needed = new boolean[g.nodes.size()];
     Deque<Integer> work = new ArrayDeque<>();
     for (TensorName f : fetches) {
-      if (!isFed(fed, g.byName.get(f.node()).index, f.index())) {
-        work.add(g.byName.get(f.node()).index);
+      if (isFed(fed, g.byName.get(f.node()).index, f.index())) {
+        throw RawOpsException.invalidArgument(f + " is both fed and fetched."); // TF's rule and words
       }
+      work.add(g.byName.get(f.node()).index);
     }
     for (String t : targetNames) {
       work.add(node(g, t, "target").index);
@@ -66,7 +75,7 @@ final class Plan {
         }
       }
     }
-    return new Plan(feeds, fetches, ordered(g, needed), countUses(g, needed, fetches));
+    return new Plan(feeds, fetches, ordered(g, needed), countUses(g, needed, fetches), fed);
   }
 
   private static int[] ordered(Graph g, boolean[] needed) {

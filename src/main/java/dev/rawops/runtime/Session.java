@@ -6,7 +6,6 @@ import dev.rawops.RawOpsException;
 import dev.rawops.kernels.KernelContext;
 import dev.rawops.ops.NodeInfo;
 import dev.rawops.tensor.DType;
-import dev.rawops.tensor.PartialShape;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
 import dev.rawops.tensor.TensorBuffer;
@@ -44,7 +43,8 @@ public final class Session {
    * returns the fetched tensors in order.
    *
    * @throws RawOpsException NOT_FOUND for unknown names, INVALID_ARGUMENT for a feed of the wrong
-   *     dtype or shape, or the error of the first failing kernel (naming its node and op)
+   *     dtype or a tensor both fed and fetched (TF refuses both), or the error of the first failing
+   *     kernel (naming its node and op)
    */
   public List<Tensor> run(Map<String, Tensor> feeds, List<String> fetches, List<String> targets) {
     List<String> feedNames = new ArrayList<>(feeds.keySet());
@@ -95,11 +95,8 @@ public final class Session {
         throw new RawOpsException(Code.INVALID_ARGUMENT, n.name(), n.op(), "feed '" + name + "' has dtype "
             + t.dtype().tfName() + " but the graph expects " + dev.rawops.tensor.DType.tfName(n.outputType(name.index())));
       }
-      PartialShape s = n.outputShapes[name.index()];
-      if (!s.isCompatibleWith(t.shape())) {
-        throw new RawOpsException(Code.INVALID_ARGUMENT, n.name(), n.op(), "feed '" + name + "' has shape "
-            + t.shape() + ", incompatible with the graph's shape " + s);
-      }
+      // No shape check, as in TF: its session accepts a fed value whatever the node's static
+      // shape (only TF's Python client checks); kernels downstream see the fed value's real shape.
       return t;
     }
 
@@ -129,7 +126,10 @@ public final class Session {
         if (t == null || t.dtype() != DType.fromProtoOrNull(n.outputType(i))) {
           throw n.error(Code.INTERNAL, "kernel left output " + i + (t == null ? " unset" : " as " + t.dtype().tfName()));
         }
-        store(n, i, t);
+        // A node may run for some outputs while the caller fed another: the feed wins.
+        if (!plan.isFed(n.index, i)) {
+          store(n, i, t);
+        }
       }
       release(n);
     }

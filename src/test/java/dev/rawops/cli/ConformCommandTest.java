@@ -86,6 +86,8 @@ class ConformCommandTest {
     assertEquals(2, conform("--filter", "(", dir.toString()));
     assertEquals(2, conform("--filter", "nothing-matches", dir.toString()));
     assertEquals(2, conform());
+    assertEquals(2, conform("--junit-xml", dir.resolve("no/such/dir/r.xml").toString(), dir.toString()));
+    assertTrue(err.toString().contains("cannot write --junit-xml"), err.toString());
   }
 
   @Test

@@ -53,9 +53,28 @@ class BuildErrorsTest {
   }
 
   @Test
-  void unknownAttr() {
-    buildFails(gather(params()).attr("batch_dims", 1).build(), Code.INVALID_ARGUMENT, "out",
-        "attr 'batch_dims' not in the op's attrs");
+  void unknownAttr_isIgnoredAsTensorFlowDoes() {
+    // TF 2.18 logs "Unknown attributes will be ignored" and runs the op without it (graph/0038 fixture).
+    Graph g = Graph.build(gather(params()).attr("batch_dims", 1).build(), Device.CPU);
+    Tensor out = g.newSession().run(java.util.Map.of(), java.util.List.of("out")).get(0);
+    assertEquals(Shape.of(1), out.shape());
+    assertEquals(2f, out.getFloat(0));
+    assertEquals(java.util.List.of("node 'out' (op GatherNd): attr 'batch_dims' is not declared by the op; "
+        + "ignored, as TensorFlow 2.18 ignores it"), g.warnings());
+  }
+
+  @Test
+  void nodeNamesFollowTensorFlowsRule() {
+    for (String bad : new String[] {"bad name!", "_hidden", "a>", "-a"}) {
+      buildFails(new GraphDefBuilder().constant(bad, Tensor.ofFloats(Shape.of(1), 1)).build(), Code.INVALID_ARGUMENT,
+          bad, "node name contains invalid characters");
+    }
+    Graph.build(new GraphDefBuilder().constant("scope/c-1.x>y_z", Tensor.ofFloats(Shape.of(1), 1)).build(), Device.CPU);
+  }
+
+  @Test
+  void nodeWithoutOp_isInvalidArgument() {
+    buildFails(params().op("out", "", "params").build(), Code.INVALID_ARGUMENT, "out", "does not specify an operation");
   }
 
   @Test

@@ -9,5 +9,6 @@ public final class Families {
   public static final List<CaseFamily> ALL = List.of(
       new GraphCases(),
       new GatherNdCases(),
-      new RaggedGatherCases());
+      new RaggedGatherCases(),
+      new TensorScatterUpdateCases());
 }

@@ -20,6 +20,7 @@ import static org.tensorflow.internal.c_api.global.tensorflow.TF_NewSessionOptio
 import static org.tensorflow.internal.c_api.global.tensorflow.TF_NewStatus;
 import static org.tensorflow.internal.c_api.global.tensorflow.TF_OK;
 import static org.tensorflow.internal.c_api.global.tensorflow.TF_SessionRun;
+import static org.tensorflow.internal.c_api.global.tensorflow.TF_SetConfig;
 
 import dev.rawops.fixtureproto.Code;
 import dev.rawops.fixtureproto.ExpectedError;
@@ -54,6 +55,24 @@ import org.tensorflow.internal.c_api.TF_Tensor;
 public final class TfOracle {
   private TfOracle() {}
 
+  /** TF's session configuration: its defaults, or with its graph optimizations switched off. */
+  public enum Optimizations {
+    /** What users get: Grappler and the classic graph optimizer (constant folding) at L1. */
+    DEFAULT(null),
+    /**
+     * ConfigProto{graph_options{rewrite_options{disable_meta_optimizer: true}
+     * optimizer_options{opt_level: L0}}}, hand-encoded (our protos do not include ConfigProto).
+     */
+    NONE(new byte[] {0x52, 0x12, 0x52, 0x03, (byte) 0x98, 0x01, 0x01, 0x1a, 0x0b, 0x18, (byte) 0xff, (byte) 0xff,
+        (byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff, 0x01});
+
+    private final byte[] config;
+
+    Optimizations(byte[] config) {
+      this.config = config;
+    }
+  }
+
   /** What TF did: the fetched tensors, or its error (then {@code outputs} is empty). */
   public record Outcome(List<TensorProto> outputs, ExpectedError error) {
     public boolean failed() {
@@ -65,18 +84,19 @@ public final class TfOracle {
    * Imports {@code graph}, feeds, fetches. Errors from importing (op lookup, attrs, edges, shape
    * functions) or creating the session are stage BUILD; errors from {@code TF_SessionRun} are RUN.
    */
-  public static Outcome run(GraphDef graph, Map<String, TensorProto> feeds, List<String> fetches) {
+  public static Outcome run(GraphDef graph, Map<String, TensorProto> feeds, List<String> fetches,
+      Optimizations optimizations) {
     List<TF_Tensor> feedTensors = decode(new ArrayList<>(feeds.values()));
     try {
-      return runDecoded(graph, new ArrayList<>(feeds.keySet()), feedTensors, fetches);
+      return runDecoded(graph, new ArrayList<>(feeds.keySet()), feedTensors, fetches, optimizations.config);
     } finally {
       feedTensors.forEach(t -> TF_DeleteTensor(t));
     }
   }
 
   private static Outcome runDecoded(GraphDef graph, List<String> feedNames, List<TF_Tensor> feedTensors,
-      List<String> fetches) {
-    try (Native tf = new Native()) {
+      List<String> fetches, byte[] config) {
+    try (Native tf = new Native(config)) {
       if (!tf.importGraph(graph) || !tf.newSession()) {
         return new Outcome(List.of(), tf.error(ExpectedError.Stage.BUILD));
       }
@@ -106,7 +126,7 @@ public final class TfOracle {
           .putAttr("dtype", AttrValue.newBuilder().setType(values.get(i).getDtype()).build())
           .putAttr("value", AttrValue.newBuilder().setTensor(values.get(i)).build());
     }
-    try (Native tf = new Native()) {
+    try (Native tf = new Native(null)) {
       List<TF_Tensor> out = tf.importGraph(g.build()) && tf.newSession() ? tf.run(List.of(), List.of(), names) : null;
       if (out == null) {
         throw new IllegalArgumentException("TensorFlow rejects a feed value: " + tf.message());
@@ -119,7 +139,12 @@ public final class TfOracle {
   private static final class Native implements AutoCloseable {
     private final TF_Status status = TF_NewStatus();
     private final TF_Graph graph = TF_NewGraph();
+    private final byte[] config; // a serialized ConfigProto, or null for TF's defaults
     private TF_Session session;
+
+    Native(byte[] config) {
+      this.config = config;
+    }
 
     boolean importGraph(GraphDef def) {
       byte[] bytes = def.toByteArray();
@@ -139,6 +164,14 @@ public final class TfOracle {
     boolean newSession() {
       TF_SessionOptions options = TF_NewSessionOptions();
       try {
+        if (config != null) {
+          try (BytePointer c = new BytePointer(config)) {
+            TF_SetConfig(options, c, config.length, status);
+          }
+          if (!ok()) {
+            throw new IllegalStateException("TensorFlow rejects the session config: " + message());
+          }
+        }
         session = TF_NewSession(graph, options, status);
       } finally {
         TF_DeleteSessionOptions(options);
@@ -192,7 +225,7 @@ public final class TfOracle {
 
     ExpectedError error(ExpectedError.Stage stage) {
       return ExpectedError.newBuilder().setCode(Code.forNumber(TF_GetCode(status))).setStage(stage)
-          .setMessage(message()).build();
+          .setMessage(TfMessages.normalize(message())).build();
     }
 
     @Override

@@ -1,0 +1,90 @@
+package dev.rawops.tfgen;
+
+import static org.junit.jupiter.api.Assertions.fail;
+
+import dev.rawops.conform.ConformanceRunner;
+import dev.rawops.conform.Result;
+import dev.rawops.fixtureproto.Fixture;
+import dev.rawops.kernels.Device;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Differential fuzzing of GatherNd: fresh random cases run in TensorFlow and in rawops in this
+ * JVM. A mismatch (value bits, dtype, shape, error code or stage) is shrunk to a smaller case that
+ * still mismatches and written as a fixture under target/fuzz-failures/, whose path the failure
+ * names; {@code ./rawops conform target/fuzz-failures} replays it.
+ *
+ * <p>{@code ./mvnw -Ptf -q test -Dtest=DifferentialFuzzTest [-Dfuzz.n=200] [-Dfuzz.seed=S]}; the
+ * seed is printed, and the same seed makes the same cases.
+ */
+class DifferentialFuzzTest {
+  private static final Path FAILURES = Path.of("target", "fuzz-failures");
+  private static final int MAX_REPORTED = 5;
+
+  private final ConformanceRunner rawops = new ConformanceRunner(Device.CPU);
+
+  @Test
+  void gatherNdAgreesWithTensorFlow() throws IOException {
+    long seed = Long.getLong("fuzz.seed", new Random().nextLong());
+    int n = Integer.getInteger("fuzz.n", 200);
+    System.out.println("fuzz: GatherNd, " + n + " cases, seed " + seed + " (replay: -Dfuzz.seed=" + seed + ")");
+    Random r = new Random(seed);
+    List<String> failures = new ArrayList<>();
+    for (int i = 0; i < n && failures.size() < MAX_REPORTED; i++) {
+      GatherNdFuzz.Spec spec = GatherNdFuzz.random(r);
+      if (mismatch(spec) != null) {
+        failures.add(writeReproducer(shrink(spec), seed, i));
+      }
+    }
+    if (!failures.isEmpty()) {
+      fail("rawops and TensorFlow disagree (seed " + seed + "); reproducers: " + String.join(", ", failures));
+    }
+  }
+
+  /** The case and its fixture (TF's outcome) if rawops disagrees, else null. */
+  private Mismatch mismatch(GatherNdFuzz.Spec spec) {
+    CaseList list = new CaseList("fuzz");
+    spec.addTo(list);
+    Case c = list.cases().get(0);
+    Fixture f = Generate.fixture(c, TfOracle.run(c.graph(), c.feeds(), c.fetches(), TfOracle.Optimizations.DEFAULT));
+    Result result = rawops.run(f);
+    return result.failed() ? new Mismatch(f, result.reason()) : null;
+  }
+
+  private record Mismatch(Fixture fixture, String reason) {}
+
+  /** Greedily replaces the case by smaller variants that still mismatch. */
+  private GatherNdFuzz.Spec shrink(GatherNdFuzz.Spec spec) {
+    GatherNdFuzz.Spec current = spec;
+    boolean progress = true;
+    while (progress) {
+      progress = false;
+      for (GatherNdFuzz.Spec smaller : current.shrinkCandidates()) {
+        if (mismatch(smaller) != null) {
+          current = smaller;
+          progress = true;
+          break;
+        }
+      }
+    }
+    return current;
+  }
+
+  private String writeReproducer(GatherNdFuzz.Spec spec, long seed, int index) throws IOException {
+    Mismatch m = mismatch(spec);
+    String name = "fuzz/" + Long.toUnsignedString(seed) + "-" + index;
+    Fixture f = m.fixture().toBuilder().setName(name)
+        .setDescription(m.fixture().getDescription() + " [rawops: " + m.reason() + "]").build();
+    Files.createDirectories(FAILURES);
+    Path file = FAILURES.resolve(Long.toUnsignedString(seed) + "-" + index + ".fixture.pbtxt");
+    Files.writeString(file, Generate.text(f));
+    System.out.println("fuzz: MISMATCH " + file + ": " + m.reason());
+    return file.toString();
+  }
+}
