@@ -17,16 +17,16 @@ import java.util.function.LongConsumer;
  * Dimensions nest as {@code [a, b]}; when eliding, a list longer than {@code 2 * EDGE} items shows
  * its first and last {@link #EDGE} around {@code ...}, as NumPy summarizes.
  */
-public final class ElementFormat {
+final class ElementFormat {
   /** Items kept at each end of a list when eliding. */
-  public static final int EDGE = 3;
+  static final int EDGE = 3;
 
   private final Tensor tensor;
   private final long rowSize;
   private final boolean elide;
 
   /** A formatter for the elements of {@code tensor}; {@code elide} summarizes long lists. */
-  public ElementFormat(Tensor tensor, boolean elide) {
+  ElementFormat(Tensor tensor, boolean elide) {
     this.tensor = tensor;
     Shape s = tensor.shape();
     this.rowSize = s.rank() == 0 ? 1 : s.numElementsFrom(1);
@@ -51,7 +51,7 @@ public final class ElementFormat {
   }
 
   /** The whole tensor: its one element for a scalar, else nested lists. */
-  public void appendAll(StringBuilder sb) {
+  void appendAll(StringBuilder sb) {
     if (tensor.shape().rank() == 0) {
       appendElement(sb, 0);
     } else {
@@ -60,7 +60,7 @@ public final class ElementFormat {
   }
 
   /** Rows [start, limit) of dimension 0 as a list, e.g. {@code [[1, 2], [3, 4]]}. */
-  public void appendRows(StringBuilder sb, long start, long limit) {
+  void appendRows(StringBuilder sb, long start, long limit) {
     appendList(sb, start, limit, r -> {
       if (tensor.shape().rank() <= 1) {
         appendElement(sb, r);
@@ -84,7 +84,7 @@ public final class ElementFormat {
   }
 
   /** Flat element {@code i}. */
-  public void appendElement(StringBuilder sb, long i) {
+  private void appendElement(StringBuilder sb, long i) {
     DType t = tensor.dtype();
     switch (t) {
       case BOOL -> sb.append(tensor.getBoolean(i) ? "True" : "False");
@@ -112,7 +112,7 @@ public final class ElementFormat {
    * Java's shortest repr ({@code javaRepr}) in Python's spelling: positional for decimal exponents
    * -4..15, else {@code d.ddde±XX}.
    */
-  static String python(String javaRepr, double value) {
+  private static String python(String javaRepr, double value) {
     if (value == 0) {
       return 1 / value < 0 ? "-0.0" : "0.0";
     }
@@ -147,7 +147,7 @@ public final class ElementFormat {
   }
 
   /** A Python bytes literal: {@code b'…'}. */
-  public static void appendBytes(StringBuilder sb, byte[] bytes) {
+  private static void appendBytes(StringBuilder sb, byte[] bytes) {
     sb.append("b'");
     for (byte b : bytes) {
       int c = b & 0xff;

@@ -12,8 +12,12 @@ import java.util.List;
  * the outermost level in, then the flat values, whose dimension 0 the innermost splits partition.
  * This is how RaggedGather returns its result. Immutable; shares the tensors, copies nothing.
  *
- * <p>{@link #format()} prints the nested lists, e.g. {@code [[1, 2], [], [3, 4, 5]]}; the
- * element notation is {@link ElementFormat}'s.
+ * <p>{@link #format()} prints the nested lists, e.g. {@code [[1, 2], [], [3, 4, 5]]}, in the
+ * notation of the Python lists TensorFlow prints for a ragged tensor: integers in decimal,
+ * floating point values as Python's {@code repr} spells the shortest decimal of their own type
+ * ({@code 1.0}, {@code 1e-05}, {@code nan}, {@code -inf}), {@code True}/{@code False}, complex
+ * numbers {@code (1.0+2.0j)}, strings as Python bytes literals ({@code b'it\'s'}, {@code
+ * b'\x00'}).
  *
  * <p>A ragged rank of 0 (no splits) is allowed so that every RaggedGather result has a view;
  * such a tensor is just its values.
@@ -132,8 +136,8 @@ public final class RaggedTensor {
 
   /**
    * Like {@link #format()}, but when the values have more than {@code threshold} elements every
-   * list longer than {@code 2 * ElementFormat.EDGE} items is summarized as {@code [a, b, c, ...,
-   * x, y, z]}, as NumPy does past its print threshold.
+   * list longer than 6 items is summarized as {@code [a, b, c, ..., x, y, z]}, as NumPy does past
+   * its print threshold.
    */
   public String format(long threshold) {
     StringBuilder sb = new StringBuilder();
