@@ -2,6 +2,7 @@ package dev.rawops.cli;
 
 import dev.rawops.RawOpsException;
 import dev.rawops.kernels.Device;
+import dev.rawops.ragged.RaggedTensor;
 import dev.rawops.runtime.Graph;
 import dev.rawops.runtime.GraphLoader;
 import dev.rawops.runtime.TensorName;
@@ -23,7 +24,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code rawops run}: feeds, runs, prints the fetched tensors, optionally writes .npy files. */
+/**
+ * {@code rawops run}: feeds, runs, prints the fetched tensors, optionally writes .npy files. All
+ * outputs of a RaggedGather fetched together print once, as a ragged tensor.
+ */
 @Command(name = "run", mixinStandardHelpOptions = true,
     description = "Runs a GraphDef (.pb or .pbtxt) and prints the fetched tensors.")
 final class RunCommand implements Callable<Integer> {
@@ -57,11 +61,18 @@ final class RunCommand implements Callable<Integer> {
     if (out != null) {
       Files.createDirectories(out);
     }
+    RaggedFetches ragged = RaggedFetches.find(graph, toFetch);
     for (int i = 0; i < results.size(); i++) {
       TensorName name = TensorName.parse(toFetch.get(i));
       Tensor t = results.get(i);
-      w.println(name + ": " + TensorFormat.describe(t));
-      w.println(TensorFormat.format(t));
+      RaggedTensor r = ragged.at(i, results);
+      if (r != null) {
+        w.println(name.node() + ": " + TensorFormat.describe(r));
+        w.println(r.format(TensorFormat.THRESHOLD));
+      } else if (!ragged.grouped(i)) {
+        w.println(name + ": " + TensorFormat.describe(t));
+        w.println(TensorFormat.format(t));
+      }
       if (out != null) {
         Path file = out.resolve(name.node().replaceAll("[^A-Za-z0-9_.-]", "_") + "_" + name.index() + ".npy");
         Npy.write(t, file);

@@ -1,5 +1,6 @@
 package dev.rawops.cli;
 
+import dev.rawops.ragged.RaggedTensor;
 import dev.rawops.tensor.DType;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
@@ -9,7 +10,7 @@ import dev.rawops.tensor.Tensor;
  * spaces, rows on their own lines, and "..." past 1000 elements (3 items kept at each edge).
  */
 public final class TensorFormat {
-  private static final long THRESHOLD = 1000;
+  static final long THRESHOLD = 1000;
   private static final int EDGE = 3;
 
   private TensorFormat() {}
@@ -118,6 +119,12 @@ public final class TensorFormat {
   /** "dtype=float shape=[2,3]". */
   public static String describe(Tensor t) {
     return "dtype=" + t.dtype().tfName() + " shape=" + t.shape();
+  }
+
+  /** "ragged dtype=int32 ragged_rank=1 rank=2 nrows=3". */
+  public static String describe(RaggedTensor r) {
+    return "ragged dtype=" + r.dtype().tfName() + " ragged_rank=" + r.raggedRank() + " rank=" + r.rank()
+        + " nrows=" + r.nrows();
   }
 
 }

@@ -22,6 +22,9 @@ import java.util.TreeMap;
  * minimum; input count matching the expanded arg list.
  */
 public final class OpSchema {
+  /** The most tensors one number_attr argument may stand for. */
+  static final long MAX_LIST_LENGTH = 1 << 20;
+
   private final OpDef def;
 
   private OpSchema(OpDef def) {
@@ -72,12 +75,12 @@ public final class OpSchema {
     List<DataType> inTypes = new ArrayList<>();
     List<String> inArgs = new ArrayList<>();
     for (OpDef.ArgDef arg : def.getInputArgList()) {
-      expand(arg, resolved, inTypes, inArgs);
+      expand(node, arg, resolved, inTypes, inArgs);
     }
     List<DataType> outTypes = new ArrayList<>();
     List<String> outArgs = new ArrayList<>();
     for (OpDef.ArgDef arg : def.getOutputArgList()) {
-      expand(arg, resolved, outTypes, outArgs);
+      expand(node, arg, resolved, outTypes, outArgs);
     }
     long dataInputs = node.getInputList().stream().filter(s -> !s.startsWith("^")).count();
     if (dataInputs != inTypes.size()) {
@@ -88,7 +91,7 @@ public final class OpSchema {
         ImmutableList.copyOf(outTypes), ImmutableList.copyOf(outArgs));
   }
 
-  private static void expand(OpDef.ArgDef arg, Attrs attrs, List<DataType> types, List<String> args) {
+  private void expand(NodeDef node, OpDef.ArgDef arg, Attrs attrs, List<DataType> types, List<String> args) {
     if (!arg.getTypeListAttr().isEmpty()) {
       for (DataType t : attrs.getTypeList(arg.getTypeListAttr())) {
         types.add(t);
@@ -98,6 +101,11 @@ public final class OpSchema {
     }
     DataType t = arg.getTypeAttr().isEmpty() ? arg.getType() : attrs.getType(arg.getTypeAttr());
     long n = arg.getNumberAttr().isEmpty() ? 1 : attrs.getInt(arg.getNumberAttr());
+    if (n > MAX_LIST_LENGTH) {
+      // Expanding e.g. RaggedGather's OUTPUT_RAGGED_RANK = 5000000000 would exhaust the heap.
+      throw fail(node, "attr '" + arg.getNumberAttr() + "' = " + n + " asks for " + n + " tensors in '"
+          + arg.getName() + "'; rawops supports at most " + MAX_LIST_LENGTH + " per argument");
+    }
     types.addAll(Collections.nCopies((int) n, t));
     args.addAll(Collections.nCopies((int) n, arg.getName()));
   }

@@ -15,6 +15,7 @@ final class Ops {
         new NoOpOp(),
         new PlaceholderOp(),
         new PlaceholderWithDefaultOp(),
+        new RaggedGatherOp(),
         new StridedSliceOp(),
         new TensorScatterUpdateOp());
   }

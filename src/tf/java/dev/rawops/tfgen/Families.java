@@ -9,6 +9,7 @@ public final class Families {
   public static final List<CaseFamily> ALL = List.of(
       new GraphCases(),
       new GatherNdCases(),
+      new RaggedGatherCases(),
       new TensorScatterUpdateCases(),
       new StridedSliceCases());
 }

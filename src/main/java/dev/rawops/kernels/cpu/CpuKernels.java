@@ -20,6 +20,7 @@ public final class CpuKernels implements KernelProvider {
         .addAll(CpuPlaceholder.DEFS)
         .addAll(CpuPassThrough.DEFS)
         .addAll(CpuGatherNd.DEFS)
+        .addAll(CpuRaggedGather.DEFS)
         .addAll(CpuStridedSlice.DEFS)
         .addAll(CpuTensorScatterUpdate.DEFS)
         .build();

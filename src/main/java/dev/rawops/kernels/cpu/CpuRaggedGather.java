@@ -1,0 +1,201 @@
+package dev.rawops.kernels.cpu;
+
+import static dev.rawops.tensor.DType.INT32;
+import static dev.rawops.tensor.DType.INT64;
+import static dev.rawops.tensor.Layouts.I32;
+import static dev.rawops.tensor.Layouts.I64;
+
+import dev.rawops.kernels.Device;
+import dev.rawops.kernels.Kernel;
+import dev.rawops.kernels.KernelContext;
+import dev.rawops.kernels.KernelDef;
+import dev.rawops.ops.NodeInfo;
+import dev.rawops.ops.RaggedGatherGeometry;
+import dev.rawops.tensor.DType;
+import dev.rawops.tensor.KernelAccess;
+import dev.rawops.tensor.Shape;
+import dev.rawops.tensor.Tensor;
+import dev.rawops.tensor.TensorBuffer;
+import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * RaggedGather on CPU. {@link RaggedGatherGeometry} validates the inputs, sizes every output and
+ * finds the run of values each index gathers; then the output splits are written in one pass
+ * over the indices and each index's values, contiguous in {@code params_dense_values}, are copied
+ * in one bulk copy.
+ */
+final class CpuRaggedGather implements Kernel {
+  static final List<KernelDef> DEFS = List.of(
+      KernelDef.builder("RaggedGather", Device.CPU).anyType("Tvalues").typeConstraint("Tsplits", INT32, INT64)
+          .typeConstraint("Tindices", INT32, INT64).build(CpuRaggedGather::new));
+
+  private final NodeInfo node;
+  private final int paramsRaggedRank;
+  private final DType splitsType;
+
+  private CpuRaggedGather(NodeInfo node) {
+    this.node = node;
+    this.paramsRaggedRank = Math.toIntExact(node.attrs().getInt("PARAMS_RAGGED_RANK"));
+    this.splitsType = DType.fromProto(node.attrs().getType("Tsplits"));
+  }
+
+  @Override
+  public void compute(KernelContext ctx) {
+    Tensor[] splits = new Tensor[paramsRaggedRank];
+    for (int d = 0; d < paramsRaggedRank; d++) {
+      splits[d] = ctx.input(d);
+    }
+    Tensor values = ctx.input(paramsRaggedRank);
+    RaggedGatherGeometry g = RaggedGatherGeometry.of(node, List.of(splits), values, ctx.input(paramsRaggedRank + 1));
+    int outputRaggedRank = g.outputRaggedRank();
+    TensorBuffer[] outSplits = new TensorBuffer[outputRaggedRank];
+    MemorySegment[] outSegments = new MemorySegment[outputRaggedRank];
+    for (int k = 0; k < outputRaggedRank; k++) {
+      outSplits[k] = ctx.allocate(splitsType, Shape.of(g.outputSplitsLength(k)));
+      outSegments[k] = outSplits[k].segment();
+    }
+    TensorBuffer outValues = ctx.allocate(values.dtype(), g.outputValuesShape());
+    writeUniformSplits(g, outSegments);
+    if (g.paramsRaggedRank() == 1) {
+      writeRowLengths(g, outSegments);
+    } else {
+      writeRaggedSplits(g, outSegments);
+    }
+    copyValues(g, ValueCopier.of(values, outValues, g.valueSize()));
+    for (int k = 0; k < outputRaggedRank; k++) {
+      ctx.setOutput(k, outSplits[k].freeze());
+    }
+    ctx.setOutput(outputRaggedRank, outValues.freeze());
+  }
+
+  /** The splits that come from the dense outer dimensions of indices: 0, n, 2n, …. */
+  private void writeUniformSplits(RaggedGatherGeometry g, MemorySegment[] out) {
+    for (int k = 0; k < g.indicesRank() - 1; k++) {
+      long n = g.uniformRowLength(k);
+      for (long i = 0; i < g.outputSplitsLength(k); i++) {
+        put(out[k], i, i * n);
+      }
+    }
+  }
+
+  /**
+   * One ragged level: each gathered row is one run of values, so the innermost output splits are
+   * the running sum of the run lengths (none for scalar indices, whose row is the whole output).
+   */
+  private void writeRowLengths(RaggedGatherGeometry g, MemorySegment[] out) {
+    int k = g.outputLevel(0);
+    if (k < 0) {
+      return;
+    }
+    int n = (int) g.numIndices();
+    long offset = 0;
+    for (int i = 0; i < n; i++) {
+      offset += g.valueLimit(i) - g.valueStart(i);
+      put(out[k], i + 1, offset);
+    }
+  }
+
+  /**
+   * Several ragged levels: follows each index's row from level to level. At each level its row
+   * range {@code [start, limit)} appends its row lengths (as running offsets) to that level's
+   * output splits and becomes the range of rows it covers at the next level.
+   */
+  private void writeRaggedSplits(RaggedGatherGeometry g, MemorySegment[] out) {
+    long[] written = new long[out.length];
+    long[] offset = new long[out.length];
+    Arrays.fill(written, 1); // every output splits tensor starts with 0
+    int n = (int) g.numIndices();
+    for (int i = 0; i < n; i++) {
+      long start = g.index(i);
+      long limit = start + 1;
+      for (int d = 0; d < g.paramsRaggedRank(); d++) {
+        int k = g.outputLevel(d);
+        long first = g.split(d, start);
+        long last = g.split(d, limit);
+        if (k >= 0 && limit > start) {
+          long base = offset[k] - first;
+          long w = written[k];
+          for (long j = start + 1; j < limit; j++) {
+            put(out[k], w++, g.split(d, j) + base);
+          }
+          put(out[k], w++, last + base);
+          written[k] = w;
+          offset[k] = last + base;
+        }
+        start = first;
+        limit = last;
+      }
+    }
+  }
+
+  /** Each index's values are one contiguous run of rows: one copy per index. */
+  private static void copyValues(RaggedGatherGeometry g, ValueCopier values) {
+    int n = (int) g.numIndices();
+    long row = 0;
+    for (int i = 0; i < n; i++) {
+      long rows = g.valueLimit(i) - g.valueStart(i);
+      values.copy(g.valueStart(i), row, rows);
+      row += rows;
+    }
+  }
+
+  private void put(MemorySegment s, long i, long v) {
+    if (splitsType == INT64) {
+      s.setAtIndex(I64, i, v);
+    } else {
+      s.setAtIndex(I32, i, (int) v);
+    }
+  }
+
+  /** Copies runs of whole value rows: one bulk copy per run. */
+  private abstract static sealed class ValueCopier {
+    abstract void copy(long srcRow, long dstRow, long rows);
+
+    static ValueCopier of(Tensor src, TensorBuffer dst, long rowSize) {
+      if (src.dtype() == DType.STRING) {
+        return new Strings(KernelAccess.strings(src), dst.strings(), rowSize);
+      }
+      return new Bulk(src.data(), dst.segment(), rowSize * src.dtype().byteSize());
+    }
+
+    private static final class Bulk extends ValueCopier {
+      private final MemorySegment src;
+      private final MemorySegment dst;
+      private final long rowBytes;
+
+      Bulk(MemorySegment src, MemorySegment dst, long rowBytes) {
+        this.src = src;
+        this.dst = dst;
+        this.rowBytes = rowBytes;
+      }
+
+      @Override
+      void copy(long srcRow, long dstRow, long rows) {
+        if (rows > 0) {
+          MemorySegment.copy(src, srcRow * rowBytes, dst, dstRow * rowBytes, rows * rowBytes);
+        }
+      }
+    }
+
+    private static final class Strings extends ValueCopier {
+      private final byte[][] src;
+      private final byte[][] dst;
+      private final long rowSize;
+
+      Strings(byte[][] src, byte[][] dst, long rowSize) {
+        this.src = src;
+        this.dst = dst;
+        this.rowSize = rowSize;
+      }
+
+      @Override
+      void copy(long srcRow, long dstRow, long rows) {
+        // Elements are immutable byte arrays, so sharing references is a copy.
+        System.arraycopy(src, Math.toIntExact(srcRow * rowSize), dst, Math.toIntExact(dstRow * rowSize),
+            Math.toIntExact(rows * rowSize));
+      }
+    }
+  }
+}
