@@ -22,7 +22,8 @@ class CoverageSummary {
       t[2] += Long.parseLong(c[5]);
       t[3] += Long.parseLong(c[6]);
     }
-    System.out.printf("coverage of the main code: lines %.1f%% (%d/%d), branches %.1f%% (%d/%d)%n",
+    System.out.printf(
+        "coverage of the main code: lines %.1f%% (%d/%d), branches %.1f%% (%d/%d)%n",
         pct(t[1], t[0]), t[1], t[0] + t[1], pct(t[3], t[2]), t[3], t[2] + t[3]);
   }
 

@@ -87,16 +87,22 @@ public final class StridedSliceGraphs {
     }
     for (var v : vectors().entrySet()) {
       if (fedVectors) {
-        g.placeholder(v.getKey(), index.proto(),
+        g.placeholder(
+            v.getKey(),
+            index.proto(),
             vectorShapesKnown ? v.getValue().shape().toPartial() : PartialShape.unknownRank());
       } else {
         g.constant(v.getKey(), v.getValue());
       }
     }
     g.op("out", "StridedSlice", "input", "begin", "end", "strides")
-        .attr("T", input.dtype().proto()).attr("Index", index.proto())
-        .attr("begin_mask", masks[0]).attr("end_mask", masks[1]).attr("ellipsis_mask", masks[2])
-        .attr("new_axis_mask", masks[3]).attr("shrink_axis_mask", masks[4]);
+        .attr("T", input.dtype().proto())
+        .attr("Index", index.proto())
+        .attr("begin_mask", masks[0])
+        .attr("end_mask", masks[1])
+        .attr("ellipsis_mask", masks[2])
+        .attr("new_axis_mask", masks[3])
+        .attr("shrink_axis_mask", masks[4]);
     return g.build();
   }
 

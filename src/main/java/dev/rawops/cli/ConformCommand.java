@@ -15,7 +15,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
-import java.util.regex.PatternSyntaxException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -26,20 +25,33 @@ import picocli.CommandLine.Spec;
  * {@code rawops conform}: runs conformance fixtures (TensorFlow's graphs, feeds and results) and
  * reports every difference. The last line is always {@code N passed, M failed[, K skipped]}.
  */
-@Command(name = "conform", mixinStandardHelpOptions = true,
-    description = "Runs conformance fixtures (*.fixture.pbtxt, *.fixture.pb; see docs/FIXTURES.md) and compares "
-        + "rawops with the results TensorFlow recorded: dtypes, shapes, every element's bits, or the error code.")
+@Command(
+    name = "conform",
+    mixinStandardHelpOptions = true,
+    description =
+        "Runs conformance fixtures (*.fixture.pbtxt, *.fixture.pb; see docs/FIXTURES.md) and compares "
+            + "rawops with the results TensorFlow recorded: dtypes, shapes, every element's bits, or the error code.")
 final class ConformCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
-  @Parameters(arity = "1..*", paramLabel = "PATH", description = "Fixture files, or directories searched recursively")
+  @Parameters(
+      arity = "1..*",
+      paramLabel = "PATH",
+      description = "Fixture files, or directories searched recursively")
   List<Path> paths;
 
-  @Option(names = "--device", paramLabel = "CPU|GPU", defaultValue = "CPU",
-      description = "Device to build for (default: ${DEFAULT-VALUE}). Fixtures are skipped where rawops has no kernels for it.")
+  @Option(
+      names = "--device",
+      paramLabel = "CPU|GPU",
+      defaultValue = "CPU",
+      description =
+          "Device to build for (default: ${DEFAULT-VALUE}). Fixtures are skipped where rawops has no kernels for it.")
   String device;
 
-  @Option(names = "--filter", paramLabel = "REGEX", description = "Only fixtures whose name contains a match")
+  @Option(
+      names = "--filter",
+      paramLabel = "REGEX",
+      description = "Only fixtures whose name contains a match")
   String filter;
 
   @Option(names = "--junit-xml", paramLabel = "FILE", description = "Also write a JUnit XML report")
@@ -83,8 +95,12 @@ final class ConformCommand implements Callable<Integer> {
     }
     long failed = results.stream().filter(Result::failed).count();
     long skipped = results.stream().filter(Result::skipped).count();
-    out.println((results.size() - failed - skipped) + " passed, " + failed + " failed"
-        + (skipped > 0 ? ", " + skipped + " skipped" : ""));
+    out.println(
+        (results.size() - failed - skipped)
+            + " passed, "
+            + failed
+            + " failed"
+            + (skipped > 0 ? ", " + skipped + " skipped" : ""));
     out.flush();
     return failed == 0 ? Main.OK : Main.FAILED;
   }
@@ -97,11 +113,13 @@ final class ConformCommand implements Callable<Integer> {
     return d;
   }
 
-  private static List<Result> runAll(List<Path> files, ConformanceRunner runner, Pattern pattern, PrintWriter out) {
+  private static List<Result> runAll(
+      List<Path> files, ConformanceRunner runner, Pattern pattern, PrintWriter out) {
     Progress progress = Progress.start(out, files.size());
     List<Result> results = new ArrayList<>();
     for (int i = 0; i < files.size(); i++) {
-      Optional<Result> r = runner.run(files.get(i), name -> pattern == null || pattern.matcher(name).find());
+      Optional<Result> r =
+          runner.run(files.get(i), name -> pattern == null || pattern.matcher(name).find());
       progress.update(i + 1, files.get(i).toString());
       if (r.isPresent()) {
         results.add(r.get());
@@ -118,6 +136,9 @@ final class ConformCommand implements Callable<Integer> {
 
   /** A one-line "[i/n] name" counter, drawn only on an interactive terminal. */
   private record Progress(PrintWriter out, int total, boolean enabled) {
+    // System.console() can still be null on JDK 25: with no console at all (e.g. under a test
+    // runner or CI with stdin closed), so the null check Error Prone calls obsolete is needed.
+    @SuppressWarnings("SystemConsoleNull")
     static Progress start(PrintWriter out, int total) {
       Console console = System.console();
       return new Progress(out, total, console != null && console.isTerminal());

@@ -29,11 +29,13 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code rawops explain GRAPH [NODE…]}: what each StridedSlice node means, in Python notation
- * ({@code input[1, 2:4, tf.newaxis, ..., :-3:-1, :]}) with its shapes; when begin, end or
- * strides are not constant, their entries show symbolically and the masks are decoded bit by bit.
- * Exit 0 when the graph builds, 1 when it does not (its errors are printed), 2 on a usage error.
+ * ({@code input[1, 2:4, tf.newaxis, ..., :-3:-1, :]}) with its shapes; when begin, end or strides
+ * are not constant, their entries show symbolically and the masks are decoded bit by bit. Exit 0
+ * when the graph builds, 1 when it does not (its errors are printed), 2 on a usage error.
  */
-@Command(name = "explain", mixinStandardHelpOptions = true,
+@Command(
+    name = "explain",
+    mixinStandardHelpOptions = true,
     description = "Explain StridedSlice nodes in Python slice notation, with their shapes.")
 final class ExplainCommand implements Callable<Integer> {
   private static final String OP = "StridedSlice";
@@ -42,12 +44,14 @@ final class ExplainCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "GRAPH", description = "GraphDef file (.pb or .pbtxt)")
   Path graphFile;
 
-  @Parameters(index = "1..*", paramLabel = "NODE", arity = "0..*",
+  @Parameters(
+      index = "1..*",
+      paramLabel = "NODE",
+      arity = "0..*",
       description = "StridedSlice nodes to explain (default: all of them)")
   List<String> nodeNames = new ArrayList<>();
 
-  @Spec
-  CommandSpec spec;
+  @Spec CommandSpec spec;
 
   @Override
   public Integer call() {
@@ -79,8 +83,12 @@ final class ExplainCommand implements Callable<Integer> {
     if (built.errors.isEmpty()) {
       return Main.OK;
     }
-    err.println("error: the graph does not build (" + built.errors.size() + " error"
-        + (built.errors.size() == 1 ? "" : "s") + "):");
+    err.println(
+        "error: the graph does not build ("
+            + built.errors.size()
+            + " error"
+            + (built.errors.size() == 1 ? "" : "s")
+            + "):");
     built.errors.forEach(e -> err.println("  " + e.getMessage()));
     err.flush();
     return Main.FAILED;
@@ -107,34 +115,51 @@ final class ExplainCommand implements Callable<Integer> {
     return Optional.of(nodes);
   }
 
-  private static void explain(NodeDef n, Map<String, NodeDef> byName, Built built, PrintWriter out) {
+  private static void explain(
+      NodeDef n, Map<String, NodeDef> byName, Built built, PrintWriter out) {
     StridedSliceMasks m = masks(n);
     String input = n.getInputCount() > 0 ? n.getInput(0) : "?";
     long[][] values = new long[3][];
     List<String> unknown = new ArrayList<>();
     for (int k = 0; k < 3; k++) {
-      values[k] = n.getInputCount() > k + 1 ? constant(n.getInput(k + 1), byName).orElse(null) : null;
+      values[k] =
+          n.getInputCount() > k + 1 ? constant(n.getInput(k + 1), byName).orElse(null) : null;
       if (values[k] == null) {
         unknown.add(VECTORS[k]);
       }
     }
-    int entries = entries(values, n.getInputCount() > 3 ? built.shape(n.getInput(3)) : PartialShape.unknownRank());
-    out.println(n.getName() + " = " + StridedSliceNotation.python(input, m, Math.max(entries, 0), values[0],
-        values[1], values[2]) + (entries < 0 ? "  (spec length unknown)" : ""));
+    int entries =
+        entries(
+            values,
+            n.getInputCount() > 3 ? built.shape(n.getInput(3)) : PartialShape.unknownRank());
+    out.println(
+        n.getName()
+            + " = "
+            + StridedSliceNotation.python(
+                input, m, Math.max(entries, 0), values[0], values[1], values[2])
+            + (entries < 0 ? "  (spec length unknown)" : ""));
     if (!unknown.isEmpty()) {
-      out.println("  not constant: " + String.join(", ", unknown) + " (shown as "
-          + String.join(", ", unknown.stream().map(v -> v.charAt(0) + "[i]").toList()) + ")");
+      out.println(
+          "  not constant: "
+              + String.join(", ", unknown)
+              + " (shown as "
+              + String.join(", ", unknown.stream().map(v -> v.charAt(0) + "[i]").toList())
+              + ")");
       StridedSliceNotation.decodeMasks(m, entries).forEach(line -> out.println("  " + line));
     }
     out.println("  shape: " + built.shape(input) + " -> " + built.shape(n.getName()));
-    built.errors.stream().filter(e -> e.node().orElse("").equals(n.getName()))
+    built.errors.stream()
+        .filter(e -> e.node().orElse("").equals(n.getName()))
         .forEach(e -> out.println("  error: " + e.code() + ": " + e.detail()));
   }
 
   private static StridedSliceMasks masks(NodeDef n) {
     int[] v = new int[5];
     for (int k = 0; k < 5; k++) {
-      v[k] = (int) n.getAttrOrDefault(StridedSliceMasks.ATTRS.get(k), AttrValue.getDefaultInstance()).getI();
+      v[k] =
+          (int)
+              n.getAttrOrDefault(StridedSliceMasks.ATTRS.get(k), AttrValue.getDefaultInstance())
+                  .getI();
     }
     return new StridedSliceMasks(v[0], v[1], v[2], v[3], v[4]);
   }
@@ -149,10 +174,15 @@ final class ExplainCommand implements Callable<Integer> {
     return strides.hasRank() && strides.rank() == 1 ? (int) strides.dim(0) : -1;
   }
 
-  /** The value of a 1-D integer Const (looking through Identity), if that is what feeds {@code input}. */
+  /**
+   * The value of a 1-D integer Const (looking through Identity), if that is what feeds {@code
+   * input}.
+   */
   private static Optional<long[]> constant(String input, Map<String, NodeDef> byName) {
     NodeDef n = byName.get(TensorName.parse(input).node());
-    for (int hops = 0; n != null && n.getOp().equals("Identity") && n.getInputCount() > 0 && hops < 100; hops++) {
+    for (int hops = 0;
+        n != null && n.getOp().equals("Identity") && n.getInputCount() > 0 && hops < 100;
+        hops++) {
       n = byName.get(TensorName.parse(n.getInput(0)).node());
     }
     if (n == null || !n.getOp().equals("Const") || !n.containsAttr("value")) {
@@ -160,7 +190,9 @@ final class ExplainCommand implements Callable<Integer> {
     }
     try {
       Tensor t = TensorProtos.toTensor(n.getAttrOrThrow("value").getTensor());
-      return t.dtype().isInteger() && t.shape().rank() == 1 ? Optional.of(t.toLongArray()) : Optional.empty();
+      return t.dtype().isInteger() && t.shape().rank() == 1
+          ? Optional.of(t.toLongArray())
+          : Optional.empty();
     } catch (RawOpsException e) {
       return Optional.empty();
     }
@@ -182,8 +214,12 @@ final class ExplainCommand implements Callable<Integer> {
       if (graph == null) {
         return PartialShape.unknownRank();
       }
-      return graph.node(t.node()).map(Graph.Node::outputShapes).filter(s -> t.index() < s.size())
-          .map(s -> s.get(t.index())).orElse(PartialShape.unknownRank());
+      return graph
+          .node(t.node())
+          .map(Graph.Node::outputShapes)
+          .filter(s -> t.index() < s.size())
+          .map(s -> s.get(t.index()))
+          .orElse(PartialShape.unknownRank());
     }
   }
 }

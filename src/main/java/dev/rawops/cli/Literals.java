@@ -14,9 +14,9 @@ import java.util.Locale;
 
 /**
  * Tensor literals on the command line: a nested list like {@code [[0,0],[1,1]]}, a scalar like
- * {@code 3.5}, strings in single or double quotes, {@code True}/{@code False}; optionally
- * {@code :dtype} at the end ({@code [1,2]:int64}). Without a dtype the graph's expected dtype is
- * used, else it is guessed as TensorFlow's Python conversion does (int32, float, bool, string).
+ * {@code 3.5}, strings in single or double quotes, {@code True}/{@code False}; optionally {@code
+ * :dtype} at the end ({@code [1,2]:int64}). Without a dtype the graph's expected dtype is used,
+ * else it is guessed as TensorFlow's Python conversion does (int32, float, bool, string).
  */
 final class Literals {
   private final String text;
@@ -34,8 +34,10 @@ final class Literals {
     }
     String name = literal.substring(colon + 1).strip().toLowerCase(Locale.ROOT);
     for (DType d : DType.values()) {
-      if (d.tfName().equals(name) || (name.equals("float32") && d == DType.FLOAT)
-          || (name.equals("float64") && d == DType.DOUBLE) || (name.equals("float16") && d == DType.HALF)) {
+      if (d.tfName().equals(name)
+          || (name.equals("float32") && d == DType.FLOAT)
+          || (name.equals("float64") && d == DType.DOUBLE)
+          || (name.equals("float16") && d == DType.HALF)) {
         return d;
       }
     }
@@ -126,15 +128,25 @@ final class Literals {
   private static void flatten(Object v, int depth, Shape shape, List<Object> flat, String literal) {
     if (depth == shape.rank()) {
       if (v instanceof List) {
-        throw RawOpsException.invalidArgument("literal " + literal + " is ragged: lists nest deeper than "
-            + shape.rank() + " levels somewhere");
+        throw RawOpsException.invalidArgument(
+            "literal "
+                + literal
+                + " is ragged: lists nest deeper than "
+                + shape.rank()
+                + " levels somewhere");
       }
       flat.add(v);
       return;
     }
     if (!(v instanceof List<?> l) || l.size() != shape.dim(depth)) {
-      throw RawOpsException.invalidArgument("literal " + literal + " is ragged: every list at depth " + depth
-          + " must have " + shape.dim(depth) + " elements");
+      throw RawOpsException.invalidArgument(
+          "literal "
+              + literal
+              + " is ragged: every list at depth "
+              + depth
+              + " must have "
+              + shape.dim(depth)
+              + " elements");
     }
     for (Object o : l) {
       flatten(o, depth + 1, shape, flat, literal);
@@ -153,7 +165,8 @@ final class Literals {
       return DType.BOOL;
     }
     for (Object o : flat) {
-      if (o instanceof String t && (t.contains(".") || t.contains("e") || t.contains("n") || t.contains("i"))) {
+      if (o instanceof String t
+          && (t.contains(".") || t.contains("e") || t.contains("n") || t.contains("i"))) {
         return DType.FLOAT;
       }
     }
@@ -164,20 +177,24 @@ final class Literals {
     if (dtype == DType.STRING) {
       byte[][] b = new byte[flat.size()][];
       for (int i = 0; i < b.length; i++) {
-        b[i] = flat.get(i) instanceof byte[] bytes ? bytes : ((String) flat.get(i)).getBytes(StandardCharsets.UTF_8);
+        b[i] =
+            flat.get(i) instanceof byte[] bytes
+                ? bytes
+                : ((String) flat.get(i)).getBytes(StandardCharsets.UTF_8);
       }
       return Tensor.ofByteStrings(shape, b);
     }
     TensorBuffer buf = TensorBuffer.allocate(dtype, shape);
     for (int i = 0; i < flat.size(); i++) {
       if (!(flat.get(i) instanceof String s)) {
-        throw RawOpsException.invalidArgument("literal " + literal + ": a quoted string cannot be a "
-            + dtype.tfName() + " element");
+        throw RawOpsException.invalidArgument(
+            "literal " + literal + ": a quoted string cannot be a " + dtype.tfName() + " element");
       }
       try {
         set(buf.segment(), dtype, i, s.strip());
       } catch (NumberFormatException e) {
-        throw RawOpsException.invalidArgument("literal " + literal + ": '" + s + "' is not a " + dtype.tfName());
+        throw RawOpsException.invalidArgument(
+            "literal " + literal + ": '" + s + "' is not a " + dtype.tfName());
       }
     }
     return buf.freeze();
@@ -240,6 +257,7 @@ final class Literals {
   }
 
   private RawOpsException error(String what) {
-    return RawOpsException.invalidArgument("cannot parse literal " + text + " at position " + pos + ": " + what);
+    return RawOpsException.invalidArgument(
+        "cannot parse literal " + text + " at position " + pos + ": " + what);
   }
 }

@@ -9,9 +9,15 @@ import picocli.CommandLine.Command;
     name = "rawops",
     mixinStandardHelpOptions = true,
     version = "rawops 0.1.0 (TensorFlow 2.18 raw ops)",
-    description = "Runs TensorFlow GraphDefs of raw ops on the JVM, bit-exact with TensorFlow's CPU kernels.",
-    subcommands = {RunCommand.class, ValidateCommand.class, ConformCommand.class, ExplainCommand.class,
-        CommandLine.HelpCommand.class})
+    description =
+        "Runs TensorFlow GraphDefs of raw ops on the JVM, bit-exact with TensorFlow's CPU kernels.",
+    subcommands = {
+      RunCommand.class,
+      ValidateCommand.class,
+      ConformCommand.class,
+      ExplainCommand.class,
+      CommandLine.HelpCommand.class
+    })
 public final class Main {
   static final int OK = 0;
   static final int FAILED = 1;
@@ -24,13 +30,14 @@ public final class Main {
   /** Runs the CLI and returns its exit code (tests call this). */
   public static int execute(String... args) {
     CommandLine cli = new CommandLine(new Main());
-    cli.setExecutionExceptionHandler((e, cmd, parsed) -> {
-      if (e instanceof RawOpsException r) {
-        cmd.getErr().println("error: " + r.getMessage());
-        return FAILED;
-      }
-      throw e;
-    });
+    cli.setExecutionExceptionHandler(
+        (e, cmd, parsed) -> {
+          if (e instanceof RawOpsException r) {
+            cmd.getErr().println("error: " + r.getMessage());
+            return FAILED;
+          }
+          throw e;
+        });
     return cli.execute(args);
   }
 }

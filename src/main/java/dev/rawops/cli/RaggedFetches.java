@@ -11,8 +11,8 @@ import java.util.Map;
 
 /**
  * Fetches that together are one ragged result: every output of a RaggedGather node (its splits,
- * then its values) in one run. {@code rawops run} prints such a group once, as nested lists, at
- * the position of its first fetch; every component is still fetched and written on its own.
+ * then its values) in one run. {@code rawops run} prints such a group once, as nested lists, at the
+ * position of its first fetch; every component is still fetched and written on its own.
  */
 final class RaggedFetches {
   /** Ops whose outputs are the components of one ragged tensor, splits first, values last. */
@@ -20,6 +20,7 @@ final class RaggedFetches {
 
   /** First fetch position of each group → the fetch positions of its outputs 0..n-1. */
   private final Map<Integer, int[]> groups = new HashMap<>();
+
   private final boolean[] grouped;
 
   private RaggedFetches(int fetches) {
@@ -36,12 +37,13 @@ final class RaggedFetches {
         positions.computeIfAbsent(t.node(), k -> new HashMap<>()).putIfAbsent(t.index(), i);
       }
     }
-    positions.forEach((node, byOutput) -> {
-      int outputs = graph.node(node).orElseThrow().outputTypes().size();
-      if (byOutput.size() == outputs) {
-        r.add(byOutput, outputs);
-      }
-    });
+    positions.forEach(
+        (node, byOutput) -> {
+          int outputs = graph.node(node).orElseThrow().outputTypes().size();
+          if (byOutput.size() == outputs) {
+            r.add(byOutput, outputs);
+          }
+        });
     return r;
   }
 

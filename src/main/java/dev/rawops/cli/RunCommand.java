@@ -28,27 +28,45 @@ import picocli.CommandLine.Spec;
  * {@code rawops run}: feeds, runs, prints the fetched tensors, optionally writes .npy files. All
  * outputs of a RaggedGather fetched together print once, as a ragged tensor.
  */
-@Command(name = "run", mixinStandardHelpOptions = true,
+@Command(
+    name = "run",
+    mixinStandardHelpOptions = true,
     description = "Runs a GraphDef (.pb or .pbtxt) and prints the fetched tensors.")
 final class RunCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
-  @Parameters(index = "0", paramLabel = "GRAPH", description = "GraphDef file: .pb (binary) or .pbtxt (text)")
+  @Parameters(
+      index = "0",
+      paramLabel = "GRAPH",
+      description = "GraphDef file: .pb (binary) or .pbtxt (text)")
   Path graphPath;
 
-  @Option(names = "--feed", paramLabel = "NAME=VALUE",
-      description = "A feed: NAME=FILE.npy or NAME=LITERAL, e.g. 'indices=[[0,0],[1,1]]:int32' or "
-          + "\"params=[['a','b'],['c','d']]\". Without :dtype the placeholder's dtype is used.")
+  @Option(
+      names = "--feed",
+      paramLabel = "NAME=VALUE",
+      description =
+          "A feed: NAME=FILE.npy or NAME=LITERAL, e.g. 'indices=[[0,0],[1,1]]:int32' or "
+              + "\"params=[['a','b'],['c','d']]\". Without :dtype the placeholder's dtype is used.")
   List<String> feeds = new ArrayList<>();
 
-  @Option(names = "--fetch", paramLabel = "NAME[:i]", description = "Tensor to fetch (repeatable). "
-      + "Default: every output of every node nothing else consumes.")
+  @Option(
+      names = "--fetch",
+      paramLabel = "NAME[:i]",
+      description =
+          "Tensor to fetch (repeatable). "
+              + "Default: every output of every node nothing else consumes.")
   List<String> fetches = new ArrayList<>();
 
-  @Option(names = "--target", paramLabel = "NODE", description = "Node to run without fetching (repeatable).")
+  @Option(
+      names = "--target",
+      paramLabel = "NODE",
+      description = "Node to run without fetching (repeatable).")
   List<String> targets = new ArrayList<>();
 
-  @Option(names = "--out", paramLabel = "DIR", description = "Also write each fetched tensor to DIR/<name>_<i>.npy")
+  @Option(
+      names = "--out",
+      paramLabel = "DIR",
+      description = "Also write each fetched tensor to DIR/<name>_<i>.npy")
   Path out;
 
   @Override
@@ -74,7 +92,9 @@ final class RunCommand implements Callable<Integer> {
         w.println(TensorFormat.format(t));
       }
       if (out != null) {
-        Path file = out.resolve(name.node().replaceAll("[^A-Za-z0-9_.-]", "_") + "_" + name.index() + ".npy");
+        Path file =
+            out.resolve(
+                name.node().replaceAll("[^A-Za-z0-9_.-]", "_") + "_" + name.index() + ".npy");
         Npy.write(t, file);
         w.println("  written to " + file);
       }
@@ -88,21 +108,33 @@ final class RunCommand implements Callable<Integer> {
     for (String f : feeds) {
       int eq = f.indexOf('=');
       if (eq <= 0) {
-        throw new picocli.CommandLine.ParameterException(spec.commandLine(),
-            "--feed must be NAME=FILE.npy or NAME=LITERAL, got '" + f + "'");
+        throw new picocli.CommandLine.ParameterException(
+            spec.commandLine(), "--feed must be NAME=FILE.npy or NAME=LITERAL, got '" + f + "'");
       }
       String name = f.substring(0, eq);
       String value = f.substring(eq + 1);
-      map.put(name, value.endsWith(".npy") ? Npy.read(Path.of(value)) : Literals.parse(value, expectedType(graph, name)));
+      map.put(
+          name,
+          value.endsWith(".npy")
+              ? Npy.read(Path.of(value))
+              : Literals.parse(value, expectedType(graph, name)));
     }
     return map;
   }
 
   private static DType expectedType(Graph graph, String feed) {
     TensorName t = TensorName.parse(feed);
-    Graph.Node n = graph.node(t.node()).orElseThrow(() ->
-        RawOpsException.of(dev.rawops.Code.NOT_FOUND, "feed '" + feed + "' is not a node of the graph"));
-    return t.index() < n.outputTypes().size() ? DType.fromProtoOrNull(n.outputTypes().get(t.index())) : null;
+    Graph.Node n =
+        graph
+            .node(t.node())
+            .orElseThrow(
+                () ->
+                    RawOpsException.of(
+                        dev.rawops.Code.NOT_FOUND,
+                        "feed '" + feed + "' is not a node of the graph"));
+    return t.index() < n.outputTypes().size()
+        ? DType.fromProtoOrNull(n.outputTypes().get(t.index()))
+        : null;
   }
 
   /** Outputs no node consumes: what a user running a whole graph wants to see. */

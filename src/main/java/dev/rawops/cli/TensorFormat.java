@@ -1,13 +1,12 @@
 package dev.rawops.cli;
 
 import dev.rawops.ragged.RaggedTensor;
-import dev.rawops.tensor.DType;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
 
 /**
- * Prints tensors the way NumPy's {@code str()} does: nested brackets, elements separated by
- * spaces, rows on their own lines, and "..." past 1000 elements (3 items kept at each edge).
+ * Prints tensors the way NumPy's {@code str()} does: nested brackets, elements separated by spaces,
+ * rows on their own lines, and "..." past 1000 elements (3 items kept at each edge).
  */
 public final class TensorFormat {
   static final long THRESHOLD = 1000;
@@ -97,7 +96,8 @@ public final class TensorFormat {
   }
 
   private static String complex(String re, double im) {
-    String ims = Double.isFinite(im) ? numpyStyle(Double.toString(Math.abs(im))) : nonFinite(Math.abs(im));
+    String ims =
+        Double.isFinite(im) ? numpyStyle(Double.toString(Math.abs(im))) : nonFinite(Math.abs(im));
     return "(" + re + (im < 0 || (im == 0 && 1 / im < 0) ? "-" : "+") + ims + "j)";
   }
 
@@ -123,8 +123,13 @@ public final class TensorFormat {
 
   /** "ragged dtype=int32 ragged_rank=1 rank=2 nrows=3". */
   public static String describe(RaggedTensor r) {
-    return "ragged dtype=" + r.dtype().tfName() + " ragged_rank=" + r.raggedRank() + " rank=" + r.rank()
-        + " nrows=" + r.nrows();
+    return "ragged dtype="
+        + r.dtype().tfName()
+        + " ragged_rank="
+        + r.raggedRank()
+        + " rank="
+        + r.rank()
+        + " nrows="
+        + r.nrows();
   }
-
 }

@@ -17,12 +17,18 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code rawops validate}: every build-time check, without running anything. */
-@Command(name = "validate", mixinStandardHelpOptions = true,
-    description = "Builds a GraphDef without running it: prints each node's op, dtypes and shapes, or every build error.")
+@Command(
+    name = "validate",
+    mixinStandardHelpOptions = true,
+    description =
+        "Builds a GraphDef without running it: prints each node's op, dtypes and shapes, or every build error.")
 final class ValidateCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
-  @Parameters(index = "0", paramLabel = "GRAPH", description = "GraphDef file: .pb (binary) or .pbtxt (text)")
+  @Parameters(
+      index = "0",
+      paramLabel = "GRAPH",
+      description = "GraphDef file: .pb (binary) or .pbtxt (text)")
   Path graphPath;
 
   @Override
@@ -36,7 +42,8 @@ final class ValidateCommand implements Callable<Integer> {
       for (RawOpsException x : e.errors()) {
         err.println("error: " + x.getMessage());
       }
-      err.println(e.errors().size() + " error" + (e.errors().size() == 1 ? "" : "s") + " in " + graphPath);
+      err.println(
+          e.errors().size() + " error" + (e.errors().size() == 1 ? "" : "s") + " in " + graphPath);
       err.flush();
       return Main.FAILED;
     }
@@ -47,8 +54,14 @@ final class ValidateCommand implements Callable<Integer> {
       for (int i = 0; i < n.outputTypes().size(); i++) {
         outs.add(DType.tfName(n.outputTypes().get(i)) + n.outputShapes().get(i));
       }
-      out.println(n.name() + " = " + n.op() + "(" + String.join(", ", n.inputs()) + ") -> "
-          + (outs.isEmpty() ? "()" : String.join(", ", outs)));
+      out.println(
+          n.name()
+              + " = "
+              + n.op()
+              + "("
+              + String.join(", ", n.inputs())
+              + ") -> "
+              + (outs.isEmpty() ? "()" : String.join(", ", outs)));
     }
     out.println("ok: " + graph.nodes().size() + " nodes");
     out.flush();

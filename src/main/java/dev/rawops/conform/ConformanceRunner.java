@@ -49,7 +49,13 @@ public final class ConformanceRunner {
       f = Fixtures.read(file);
     } catch (RawOpsException e) {
       return selected.test(file.toString())
-          ? Optional.of(new Result(file.toString(), file, Result.Status.FAILED, e.getMessage(), System.nanoTime() - start))
+          ? Optional.of(
+              new Result(
+                  file.toString(),
+                  file,
+                  Result.Status.FAILED,
+                  e.getMessage(),
+                  System.nanoTime() - start))
           : Optional.empty();
     }
     return selected.test(name(f, file)) ? Optional.of(run(f, file, start)) : Optional.empty();
@@ -63,7 +69,11 @@ public final class ConformanceRunner {
   private Result run(Fixture f, Path file, long start) {
     String name = name(f, file);
     if (!deviceHasKernels) {
-      return new Result(name, file, Result.Status.SKIPPED, "rawops has no " + device + " kernels",
+      return new Result(
+          name,
+          file,
+          Result.Status.SKIPPED,
+          "rawops has no " + device + " kernels",
           System.nanoTime() - start);
     }
     String reason;
@@ -72,8 +82,12 @@ public final class ConformanceRunner {
     } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
       reason = "rawops crashed: " + e;
     }
-    return new Result(name, file, reason == null ? Result.Status.PASSED : Result.Status.FAILED,
-        reason == null ? "" : reason, System.nanoTime() - start);
+    return new Result(
+        name,
+        file,
+        reason == null ? Result.Status.PASSED : Result.Status.FAILED,
+        reason == null ? "" : reason,
+        System.nanoTime() - start);
   }
 
   private static String name(Fixture f, Path file) {
@@ -90,7 +104,9 @@ public final class ConformanceRunner {
     try {
       graph = Graph.build(f.getGraph(), device);
     } catch (RawOpsException e) {
-      return f.hasError() ? compareError(f.getError(), e, Stage.BUILD) : "rawops rejected the graph: " + e.getMessage();
+      return f.hasError()
+          ? compareError(f.getError(), e, Stage.BUILD)
+          : "rawops rejected the graph: " + e.getMessage();
     }
     Map<String, Tensor> feeds = new LinkedHashMap<>();
     for (Map.Entry<String, TensorProto> e : f.getFeedMap().entrySet()) {
@@ -104,7 +120,9 @@ public final class ConformanceRunner {
     try {
       outputs = graph.newSession().run(feeds, f.getFetchList());
     } catch (RawOpsException e) {
-      return f.hasError() ? compareError(f.getError(), e, Stage.RUN) : "rawops failed to run: " + e.getMessage();
+      return f.hasError()
+          ? compareError(f.getError(), e, Stage.RUN)
+          : "rawops failed to run: " + e.getMessage();
     }
     if (f.hasError()) {
       return "expected " + describe(f.getError()) + ", but rawops ran without error";
@@ -136,12 +154,20 @@ public final class ConformanceRunner {
     if (codeMatches && stageMatches) {
       return null;
     }
-    return "expected " + describe(expected) + ", got " + e.code() + " at " + ours + ": " + e.getMessage();
+    return "expected "
+        + describe(expected)
+        + ", got "
+        + e.code()
+        + " at "
+        + ours
+        + ": "
+        + e.getMessage();
   }
 
   private static String describe(ExpectedError e) {
     String stage = e.getStage() == Stage.STAGE_UNSPECIFIED ? "" : " at " + e.getStage();
-    String message = e.getMessage().isEmpty() ? "" : " (TensorFlow: \"" + oneLine(e.getMessage()) + "\")";
+    String message =
+        e.getMessage().isEmpty() ? "" : " (TensorFlow: \"" + oneLine(e.getMessage()) + "\")";
     return e.getCode() + stage + message;
   }
 

@@ -4,7 +4,9 @@ import dev.rawops.tensor.DType;
 import dev.rawops.tensor.Tensor;
 import java.util.Arrays;
 
-/** One element of a tensor, compared by its bits and written for people (floats with their bits). */
+/**
+ * One element of a tensor, compared by its bits and written for people (floats with their bits).
+ */
 final class Elements {
   private Elements() {}
 
@@ -21,18 +23,23 @@ final class Elements {
     return true;
   }
 
-  /** E.g. "7", "true", "-0.0 (bits 0x80000000)", "(1.0 (bits 0x3f800000), 2.0 …)", "b\"a\\x00\"". */
+  /**
+   * E.g. "7", "true", "-0.0 (bits 0x80000000)", "(1.0 (bits 0x3f800000), 2.0 …)", "b\"a\\x00\"".
+   */
   static String format(Tensor t, long i) {
     return switch (t.dtype()) {
       case BOOL -> Boolean.toString(t.getBoolean(i));
       case INT8, INT16, INT32, INT64, UINT8, UINT16, UINT32 -> Long.toString(t.getIndex(i));
       case UINT64 -> Long.toUnsignedString(t.getLong(i));
       case HALF -> half(t.getShort(i));
-      case BFLOAT16 -> withBits(Float.intBitsToFloat((t.getShort(i) & 0xffff) << 16), t.getShort(i) & 0xffff, 4);
+      case BFLOAT16 ->
+          withBits(Float.intBitsToFloat((t.getShort(i) & 0xffff) << 16), t.getShort(i) & 0xffff, 4);
       case FLOAT -> float32(t.getFloat(i));
       case DOUBLE -> float64(t.getDouble(i));
-      case COMPLEX64 -> "(" + float32(t.getFloat(2 * i)) + ", " + float32(t.getFloat(2 * i + 1)) + ")";
-      case COMPLEX128 -> "(" + float64(t.getDouble(2 * i)) + ", " + float64(t.getDouble(2 * i + 1)) + ")";
+      case COMPLEX64 ->
+          "(" + float32(t.getFloat(2 * i)) + ", " + float32(t.getFloat(2 * i + 1)) + ")";
+      case COMPLEX128 ->
+          "(" + float64(t.getDouble(2 * i)) + ", " + float64(t.getDouble(2 * i + 1)) + ")";
       case STRING -> bytes(t.getString(i));
     };
   }

@@ -15,8 +15,8 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * Fixture files: {@code <name>.fixture.pbtxt} (protobuf text) or {@code <name>.fixture.pb}
- * (binary) of message {@code rawops.Fixture}. See docs/FIXTURES.md.
+ * Fixture files: {@code <name>.fixture.pbtxt} (protobuf text) or {@code <name>.fixture.pb} (binary)
+ * of message {@code rawops.Fixture}. See docs/FIXTURES.md.
  */
 public final class Fixtures {
   private Fixtures() {}
@@ -67,7 +67,8 @@ public final class Fixtures {
       try {
         return Fixture.parseFrom(bytes);
       } catch (InvalidProtocolBufferException e) {
-        throw RawOpsException.invalidArgument("cannot parse " + p + " as a binary Fixture: " + e.getMessage());
+        throw RawOpsException.invalidArgument(
+            "cannot parse " + p + " as a binary Fixture: " + e.getMessage());
       }
     }
     return parseText(new String(bytes, StandardCharsets.UTF_8), p.toString());
@@ -79,7 +80,8 @@ public final class Fixtures {
       TextFormat.Parser.newBuilder().build().merge(text, b);
       return b.build();
     } catch (TextFormat.ParseException e) {
-      throw RawOpsException.invalidArgument("cannot parse " + where + " as a text Fixture: " + e.getMessage());
+      throw RawOpsException.invalidArgument(
+          "cannot parse " + where + " as a text Fixture: " + e.getMessage());
     }
   }
 }

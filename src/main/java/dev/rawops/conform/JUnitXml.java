@@ -33,7 +33,8 @@ public final class JUnitXml {
     }
   }
 
-  private static void suite(XMLStreamWriter w, String suiteName, List<Result> results) throws XMLStreamException {
+  private static void suite(XMLStreamWriter w, String suiteName, List<Result> results)
+      throws XMLStreamException {
     long failed = results.stream().filter(Result::failed).count();
     long skipped = results.stream().filter(Result::skipped).count();
     long nanos = results.stream().mapToLong(Result::nanos).sum();
@@ -75,15 +76,22 @@ public final class JUnitXml {
   /** XML 1.0 cannot hold most control characters, even escaped: show them as \\uXXXX. */
   static String clean(String s) {
     StringBuilder sb = new StringBuilder(s.length());
-    s.codePoints().forEach(c -> {
-      boolean allowed = c == '\t' || c == '\n' || c == '\r' || (c >= 0x20 && c <= 0xd7ff)
-          || (c >= 0xe000 && c <= 0xfffd) || c >= 0x10000;
-      if (allowed) {
-        sb.appendCodePoint(c);
-      } else {
-        sb.append(String.format("\\u%04x", c));
-      }
-    });
+    s.codePoints()
+        .forEach(
+            c -> {
+              boolean allowed =
+                  c == '\t'
+                      || c == '\n'
+                      || c == '\r'
+                      || (c >= 0x20 && c <= 0xd7ff)
+                      || (c >= 0xe000 && c <= 0xfffd)
+                      || c >= 0x10000;
+              if (allowed) {
+                sb.appendCodePoint(c);
+              } else {
+                sb.append(String.format("\\u%04x", c));
+              }
+            });
     return sb.toString();
   }
 }

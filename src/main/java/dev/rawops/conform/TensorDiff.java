@@ -31,7 +31,10 @@ final class TensorDiff {
 
   private static String compare(TensorProto expectedProto, Tensor actual) {
     if (expectedProto.getDtype() != actual.dtype().proto()) {
-      return "expected dtype " + DType.tfName(expectedProto.getDtype()) + ", got " + actual.dtype().tfName();
+      return "expected dtype "
+          + DType.tfName(expectedProto.getDtype())
+          + ", got "
+          + actual.dtype().tfName();
     }
     Tensor expected;
     try {
@@ -47,9 +50,19 @@ final class TensorDiff {
       return null;
     }
     long count = countMismatches(expected, actual, first);
-    return "element " + first + " " + multiIndex(actual.shape(), first) + ": expected "
-        + Elements.format(expected, first) + ", got " + Elements.format(actual, first) + " (" + count + " of "
-        + actual.numElements() + " elements differ)";
+    return "element "
+        + first
+        + " "
+        + multiIndex(actual.shape(), first)
+        + ": expected "
+        + Elements.format(expected, first)
+        + ", got "
+        + Elements.format(actual, first)
+        + " ("
+        + count
+        + " of "
+        + actual.numElements()
+        + " elements differ)";
   }
 
   private static long firstMismatch(Tensor a, Tensor b) {

@@ -30,12 +30,16 @@ public final class GraphDefBuilder {
   }
 
   public GraphDefBuilder constant(String name, TensorProto value) {
-    return op(name, "Const").attr("dtype", value.getDtype()).attr("value", AttrValue.newBuilder().setTensor(value).build());
+    return op(name, "Const")
+        .attr("dtype", value.getDtype())
+        .attr("value", AttrValue.newBuilder().setTensor(value).build());
   }
 
   /** A Placeholder with a static shape ({@link PartialShape#unknownRank()} for none). */
   public GraphDefBuilder placeholder(String name, DataType dtype, PartialShape shape) {
-    return op(name, "Placeholder").attr("dtype", dtype).attr("shape", AttrValue.newBuilder().setShape(shape.toProto()).build());
+    return op(name, "Placeholder")
+        .attr("dtype", dtype)
+        .attr("shape", AttrValue.newBuilder().setShape(shape.toProto()).build());
   }
 
   /** A node of op type {@code op} with these inputs ("x", "x:1", "^x"); attrs follow. */
@@ -58,7 +62,8 @@ public final class GraphDefBuilder {
   }
 
   public GraphDefBuilder attr(String name, String s) {
-    return attr(name, AttrValue.newBuilder().setS(ByteString.copyFrom(s, StandardCharsets.UTF_8)).build());
+    return attr(
+        name, AttrValue.newBuilder().setS(ByteString.copyFrom(s, StandardCharsets.UTF_8)).build());
   }
 
   public GraphDefBuilder attr(String name, boolean b) {
@@ -66,7 +71,11 @@ public final class GraphDefBuilder {
   }
 
   public GraphDefBuilder attrTypes(String name, DataType... types) {
-    return attr(name, AttrValue.newBuilder().setList(AttrValue.ListValue.newBuilder().addAllType(List.of(types))).build());
+    return attr(
+        name,
+        AttrValue.newBuilder()
+            .setList(AttrValue.ListValue.newBuilder().addAllType(List.of(types)))
+            .build());
   }
 
   public GraphDef build() {

@@ -17,9 +17,9 @@ public interface KernelContext {
   TensorBuffer allocate(DType dtype, Shape shape);
 
   /**
-   * Input i's own memory for writing, when the runtime knows nothing else can observe it: this
-   * run allocated it, this node is its last reader, it is not fetched and no view shares it.
-   * Empty otherwise; the kernel then copies. (TensorFlow's forward_input.)
+   * Input i's own memory for writing, when the runtime knows nothing else can observe it: this run
+   * allocated it, this node is its last reader, it is not fetched and no view shares it. Empty
+   * otherwise; the kernel then copies. (TensorFlow's forward_input.)
    */
   Optional<TensorBuffer> forwardInput(int i);
 

@@ -13,7 +13,10 @@ import java.util.TreeMap;
  * Declared at the top of each kernel file.
  */
 public record KernelDef(
-    String op, Device device, ImmutableMap<String, ImmutableSet<DataType>> typeConstraints, KernelFactory factory) {
+    String op,
+    Device device,
+    ImmutableMap<String, ImmutableSet<DataType>> typeConstraints,
+    KernelFactory factory) {
 
   public static Builder builder(String op, Device device) {
     return new Builder(op, device);
@@ -26,9 +29,10 @@ public record KernelDef(
         return false;
       }
       var v = node.attrs().get(c.getKey());
-      boolean ok = v.hasList()
-          ? c.getValue().containsAll(v.getList().getTypeList())
-          : c.getValue().contains(v.getType());
+      boolean ok =
+          v.hasList()
+              ? c.getValue().containsAll(v.getList().getTypeList())
+              : c.getValue().contains(v.getType());
       if (!ok) {
         return false;
       }

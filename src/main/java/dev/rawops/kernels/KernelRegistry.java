@@ -1,8 +1,8 @@
 package dev.rawops.kernels;
 
 import com.google.common.collect.ImmutableList;
-import dev.rawops.ops.NodeInfo;
 import dev.rawops.kernels.cpu.CpuKernels;
+import dev.rawops.ops.NodeInfo;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -30,7 +30,8 @@ public final class KernelRegistry {
       for (KernelDef d : p.kernels()) {
         for (KernelDef prev : all) {
           if (prev.op().equals(d.op()) && prev.device().equals(d.device()) && overlap(prev, d)) {
-            throw new IllegalArgumentException("kernel registered twice: " + prev.describe() + " and " + d.describe());
+            throw new IllegalArgumentException(
+                "kernel registered twice: " + prev.describe() + " and " + d.describe());
           }
         }
         all.add(d);

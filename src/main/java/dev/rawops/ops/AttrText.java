@@ -69,6 +69,8 @@ final class AttrText {
     if (l.getShapeCount() > 0) kinds.add("shape");
     if (l.getTensorCount() > 0) kinds.add("tensor");
     if (l.getFuncCount() > 0) kinds.add("func");
-    return kinds.size() == 1 ? "list(" + kinds.get(0) + ")" : kinds.isEmpty() ? "list(empty)" : "list(" + kinds + ")";
+    return kinds.size() == 1
+        ? "list(" + kinds.get(0) + ")"
+        : kinds.isEmpty() ? "list(empty)" : "list(" + kinds + ")";
   }
 }

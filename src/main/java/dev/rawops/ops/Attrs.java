@@ -25,7 +25,8 @@ public final class Attrs {
   public AttrValue get(String name) {
     AttrValue v = values.get(name);
     if (v == null) {
-      throw new IllegalArgumentException("no attr '" + name + "' (declared: " + values.keySet() + ")");
+      throw new IllegalArgumentException(
+          "no attr '" + name + "' (declared: " + values.keySet() + ")");
     }
     return v;
   }
@@ -64,7 +65,12 @@ public final class Attrs {
     StringBuilder sb = new StringBuilder("[");
     values.keySet().stream()
         .sorted()
-        .forEach(k -> sb.append(sb.length() > 1 ? ", " : "").append(k).append('=').append(AttrText.render(values.get(k))));
+        .forEach(
+            k ->
+                sb.append(sb.length() > 1 ? ", " : "")
+                    .append(k)
+                    .append('=')
+                    .append(AttrText.render(values.get(k))));
     return sb.append(']').toString();
   }
 }

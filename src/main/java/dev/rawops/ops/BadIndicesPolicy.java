@@ -1,8 +1,8 @@
 package dev.rawops.ops;
 
 /**
- * TF's {@code bad_indices_policy} attr of the gather/scatter ops. CPU kernels error on a bad
- * index under DEFAULT and ERROR; IGNORE skips it (a gather writes zeros, a scatter drops it).
+ * TF's {@code bad_indices_policy} attr of the gather/scatter ops. CPU kernels error on a bad index
+ * under DEFAULT and ERROR; IGNORE skips it (a gather writes zeros, a scatter drops it).
  */
 public enum BadIndicesPolicy {
   DEFAULT,
@@ -19,8 +19,13 @@ public enum BadIndicesPolicy {
       case "", "DEFAULT" -> DEFAULT;
       case "ERROR" -> ERROR;
       case "IGNORE" -> IGNORE;
-      default -> throw node.invalidArgument("Unknown bad indices handling attribute: " + s + " (attr bad_indices_policy is \""
-          + s + "\"; it must be one of \"\", \"DEFAULT\", \"ERROR\", \"IGNORE\")");
+      default ->
+          throw node.invalidArgument(
+              "Unknown bad indices handling attribute: "
+                  + s
+                  + " (attr bad_indices_policy is \""
+                  + s
+                  + "\"; it must be one of \"\", \"DEFAULT\", \"ERROR\", \"IGNORE\")");
     };
   }
 }

@@ -9,7 +9,9 @@ import java.util.Optional;
 
 /** Const: a tensor held in the graph. Decoded once, at build time. */
 public final class ConstOp implements Op {
-  private static final OpSchema SCHEMA = OpSchema.parse("""
+  private static final OpSchema SCHEMA =
+      OpSchema.parse(
+          """
       name: "Const"
       output_arg { name: "output" type_attr: "dtype" }
       attr { name: "value" type: "tensor" }
@@ -24,8 +26,11 @@ public final class ConstOp implements Op {
   @Override
   public void checkAttrs(NodeInfo node) {
     if (node.attrs().get("value").getTensor().getDtype() != node.attrs().getType("dtype")) {
-      throw node.invalidArgument("value's dtype " + node.attrs().get("value").getTensor().getDtype()
-          + " does not match attr dtype " + node.attrs().getType("dtype"));
+      throw node.invalidArgument(
+          "value's dtype "
+              + node.attrs().get("value").getTensor().getDtype()
+              + " does not match attr dtype "
+              + node.attrs().getType("dtype"));
     }
   }
 

@@ -8,7 +8,9 @@ import java.util.Optional;
 
 /** IdentityN: each input to the output of the same position, unchanged. */
 public final class IdentityNOp implements Op {
-  private static final OpSchema SCHEMA = OpSchema.parse("""
+  private static final OpSchema SCHEMA =
+      OpSchema.parse(
+          """
       name: "IdentityN"
       input_arg { name: "input" type_list_attr: "T" }
       output_arg { name: "output" type_list_attr: "T" }

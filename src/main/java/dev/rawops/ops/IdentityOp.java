@@ -7,7 +7,9 @@ import java.util.Optional;
 
 /** Identity: its input, unchanged (the same tensor, no copy). */
 public final class IdentityOp implements Op {
-  private static final OpSchema SCHEMA = OpSchema.parse("""
+  private static final OpSchema SCHEMA =
+      OpSchema.parse(
+          """
       name: "Identity"
       input_arg { name: "input" type_attr: "T" }
       output_arg { name: "output" type_attr: "T" }

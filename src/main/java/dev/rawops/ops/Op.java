@@ -30,7 +30,9 @@ public interface Op {
    */
   List<PartialShape> inferShapes(NodeInfo node);
 
-  /** Output i's value when it is known at build time (Const), for constant-aware shape functions. */
+  /**
+   * Output i's value when it is known at build time (Const), for constant-aware shape functions.
+   */
   default Optional<Tensor> constantOutput(NodeInfo node, int output) {
     return Optional.empty();
   }

@@ -26,8 +26,13 @@ public final class OpRegistry {
     for (Op op : list) {
       Op prev = seen.putIfAbsent(op.name(), op);
       if (prev != null) {
-        throw new IllegalArgumentException("op " + op.name() + " registered twice: by "
-            + prev.getClass().getName() + " and " + op.getClass().getName());
+        throw new IllegalArgumentException(
+            "op "
+                + op.name()
+                + " registered twice: by "
+                + prev.getClass().getName()
+                + " and "
+                + op.getClass().getName());
       }
       b.put(op.name(), op);
     }
@@ -35,13 +40,21 @@ public final class OpRegistry {
   }
 
   /**
+   * The op named {@code name}, which node {@code nodeName} uses.
+   *
    * @throws RawOpsException NOT_FOUND listing the supported ops
    */
   public Op lookup(String name, String nodeName) {
     Op op = ops.get(name);
     if (op == null) {
-      throw new RawOpsException(Code.NOT_FOUND, nodeName, name, "Op type not registered '" + name
-          + "'; rawops supports: " + String.join(", ", ops.keySet()));
+      throw new RawOpsException(
+          Code.NOT_FOUND,
+          nodeName,
+          name,
+          "Op type not registered '"
+              + name
+              + "'; rawops supports: "
+              + String.join(", ", ops.keySet()));
     }
     return op;
   }

@@ -17,8 +17,8 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * An op's interface exactly as TensorFlow 2.18 declares it (its OpDef), and the generic checks
- * TF applies to every NodeDef against it: attrs known, present, typed, allowed and above their
+ * An op's interface exactly as TensorFlow 2.18 declares it (its OpDef), and the generic checks TF
+ * applies to every NodeDef against it: attrs known, present, typed, allowed and above their
  * minimum; input count matching the expanded arg list.
  */
 public final class OpSchema {
@@ -63,8 +63,8 @@ public final class OpSchema {
       AttrValue v = node.getAttrMap().get(a.getName());
       if (v == null) {
         if (!a.hasDefaultValue()) {
-          throw fail(node, "NodeDef missing attr '" + a.getName() + "' (" + a.getType()
-              + ", no default)");
+          throw fail(
+              node, "NodeDef missing attr '" + a.getName() + "' (" + a.getType() + ", no default)");
         }
         v = a.getDefaultValue();
       }
@@ -84,14 +84,24 @@ public final class OpSchema {
     }
     long dataInputs = node.getInputList().stream().filter(s -> !s.startsWith("^")).count();
     if (dataInputs != inTypes.size()) {
-      throw fail(node, "NodeDef expected inputs '" + typeNames(inTypes) + "' do not match "
-          + dataInputs + " inputs specified");
+      throw fail(
+          node,
+          "NodeDef expected inputs '"
+              + typeNames(inTypes)
+              + "' do not match "
+              + dataInputs
+              + " inputs specified");
     }
-    return new Signature(resolved, ImmutableList.copyOf(inTypes), ImmutableList.copyOf(inArgs),
-        ImmutableList.copyOf(outTypes), ImmutableList.copyOf(outArgs));
+    return new Signature(
+        resolved,
+        ImmutableList.copyOf(inTypes),
+        ImmutableList.copyOf(inArgs),
+        ImmutableList.copyOf(outTypes),
+        ImmutableList.copyOf(outArgs));
   }
 
-  private void expand(NodeDef node, OpDef.ArgDef arg, Attrs attrs, List<DataType> types, List<String> args) {
+  private void expand(
+      NodeDef node, OpDef.ArgDef arg, Attrs attrs, List<DataType> types, List<String> args) {
     if (!arg.getTypeListAttr().isEmpty()) {
       for (DataType t : attrs.getTypeList(arg.getTypeListAttr())) {
         types.add(t);
@@ -103,8 +113,19 @@ public final class OpSchema {
     long n = arg.getNumberAttr().isEmpty() ? 1 : attrs.getInt(arg.getNumberAttr());
     if (n > MAX_LIST_LENGTH) {
       // Expanding e.g. RaggedGather's OUTPUT_RAGGED_RANK = 5000000000 would exhaust the heap.
-      throw fail(node, "attr '" + arg.getNumberAttr() + "' = " + n + " asks for " + n + " tensors in '"
-          + arg.getName() + "'; rawops supports at most " + MAX_LIST_LENGTH + " per argument");
+      throw fail(
+          node,
+          "attr '"
+              + arg.getNumberAttr()
+              + "' = "
+              + n
+              + " asks for "
+              + n
+              + " tensors in '"
+              + arg.getName()
+              + "'; rawops supports at most "
+              + MAX_LIST_LENGTH
+              + " per argument");
     }
     types.addAll(Collections.nCopies((int) n, t));
     args.addAll(Collections.nCopies((int) n, arg.getName()));
@@ -112,13 +133,21 @@ public final class OpSchema {
 
   private void checkAttr(NodeDef node, OpDef.AttrDef a, AttrValue v) {
     String got = AttrText.typeOf(v);
-    boolean typeOk = got.equals(a.getType())
-        || (a.getType().startsWith("list(") && got.equals("list(empty)"));
+    boolean typeOk =
+        got.equals(a.getType()) || (a.getType().startsWith("list(") && got.equals("list(empty)"));
     if (!typeOk) {
-      throw fail(node, "attr '" + a.getName() + "' has a value of type '" + got + "' when '"
-          + a.getType() + "' expected");
+      throw fail(
+          node,
+          "attr '"
+              + a.getName()
+              + "' has a value of type '"
+              + got
+              + "' when '"
+              + a.getType()
+              + "' expected");
     }
-    if (a.getType().equals("type") && DType.fromProtoOrNull(v.getType()) == null
+    if (a.getType().equals("type")
+        && DType.fromProtoOrNull(v.getType()) == null
         && v.getType() == DataType.DT_INVALID) {
       throw fail(node, "attr '" + a.getName() + "' is DT_INVALID: set it to a data type");
     }
@@ -129,8 +158,14 @@ public final class OpSchema {
       long value = a.getType().startsWith("list(") ? listLength(v) : v.getI();
       if (value < a.getMinimum()) {
         String what = a.getType().startsWith("list(") ? "length " + value : Long.toString(value);
-        throw fail(node, "value for attr '" + a.getName() + "' of " + what
-            + " must be at least minimum " + a.getMinimum());
+        throw fail(
+            node,
+            "value for attr '"
+                + a.getName()
+                + "' of "
+                + what
+                + " must be at least minimum "
+                + a.getMinimum());
       }
     }
   }
@@ -138,26 +173,44 @@ public final class OpSchema {
   private void checkAllowed(NodeDef node, OpDef.AttrDef a, AttrValue v) {
     AttrValue.ListValue allowed = a.getAllowedValues().getList();
     if (a.getType().equals("type") || a.getType().equals("list(type)")) {
-      List<DataType> values = a.getType().equals("type") ? List.of(v.getType()) : v.getList().getTypeList();
+      List<DataType> values =
+          a.getType().equals("type") ? List.of(v.getType()) : v.getList().getTypeList();
       for (DataType t : values) {
         if (!allowed.getTypeList().contains(t)) {
-          throw fail(node, "value for attr '" + a.getName() + "' of " + DType.tfName(t)
-              + " is not in the list of allowed values: " + typeNames(allowed.getTypeList()));
+          throw fail(
+              node,
+              "value for attr '"
+                  + a.getName()
+                  + "' of "
+                  + DType.tfName(t)
+                  + " is not in the list of allowed values: "
+                  + typeNames(allowed.getTypeList()));
         }
       }
     } else if (a.getType().equals("string")) {
       if (!allowed.getSList().contains(v.getS())) {
-        throw fail(node, "value for attr '" + a.getName() + "' of \""
-            + v.getS().toString(StandardCharsets.UTF_8) + "\" is not in the list of allowed values: "
-            + AttrText.render(a.getAllowedValues()));
+        throw fail(
+            node,
+            "value for attr '"
+                + a.getName()
+                + "' of \""
+                + v.getS().toString(StandardCharsets.UTF_8)
+                + "\" is not in the list of allowed values: "
+                + AttrText.render(a.getAllowedValues()));
       }
     }
   }
 
   private static long listLength(AttrValue v) {
     AttrValue.ListValue l = v.getList();
-    return l.getSCount() + l.getICount() + l.getFCount() + l.getBCount() + l.getTypeCount()
-        + l.getShapeCount() + l.getTensorCount() + l.getFuncCount();
+    return (long) l.getSCount()
+        + l.getICount()
+        + l.getFCount()
+        + l.getBCount()
+        + l.getTypeCount()
+        + l.getShapeCount()
+        + l.getTensorCount()
+        + l.getFuncCount();
   }
 
   static String typeNames(List<DataType> types) {

@@ -5,7 +5,9 @@ import java.util.List;
 
 /** Placeholder: a value the caller must feed; running it unfed is INVALID_ARGUMENT. */
 public final class PlaceholderOp implements Op {
-  private static final OpSchema SCHEMA = OpSchema.parse("""
+  private static final OpSchema SCHEMA =
+      OpSchema.parse(
+          """
       name: "Placeholder"
       output_arg { name: "output" type_attr: "dtype" }
       attr { name: "dtype" type: "type" }

@@ -15,18 +15,18 @@ import java.util.List;
  * The run-time checks and index math of one RaggedGather call, shared by every device's kernel.
  *
  * <p>{@link #of} validates the inputs in TensorFlow's order with its messages, then walks every
- * index once to size the outputs and to find the run of value rows it gathers ({@link
- * #valueStart}, {@link #valueLimit}), so a kernel allocates each output once and writes it in one
- * pass. After {@link #of} returns, every {@link #split} and {@link #index} a kernel makes while
- * walking the gathered rows (see {@link #outputLevel}) is within its tensor, and every value row
- * range lies within {@code params_dense_values}.
+ * index once to size the outputs and to find the run of value rows it gathers ({@link #valueStart},
+ * {@link #valueLimit}), so a kernel allocates each output once and writes it in one pass. After
+ * {@link #of} returns, every {@link #split} and {@link #index} a kernel makes while walking the
+ * gathered rows (see {@link #outputLevel}) is within its tensor, and every value row range lies
+ * within {@code params_dense_values}.
  *
- * <p>Like TF's kernel, each splits tensor is read as its flat elements (a row-partition vector),
- * an index is read as a {@code Tsplits} value ({@code int32} splits truncate an {@code int64}
- * index), and splits need only be non-negative, sorted and within the next level: they need not
- * start at 0 or end at its length. Two cases where TF reads or writes outside a buffer are errors
- * here instead: a gathered row that reaches the one-past-the-end entry of an inner splits tensor,
- * and an {@code OUTPUT_RAGGED_RANK} that does not match indices of a rank unknown at build time.
+ * <p>Like TF's kernel, each splits tensor is read as its flat elements (a row-partition vector), an
+ * index is read as a {@code Tsplits} value ({@code int32} splits truncate an {@code int64} index),
+ * and splits need only be non-negative, sorted and within the next level: they need not start at 0
+ * or end at its length. Two cases where TF reads or writes outside a buffer are errors here
+ * instead: a gathered row that reaches the one-past-the-end entry of an inner splits tensor, and an
+ * {@code OUTPUT_RAGGED_RANK} that does not match indices of a rank unknown at build time.
  */
 public final class RaggedGatherGeometry {
   private static final String PAST_VALUES = "Ragged splits must not point past values";
@@ -61,17 +61,19 @@ public final class RaggedGatherGeometry {
   }
 
   /**
-   * Checks the inputs as TF's CPU kernel does, in its order and with its messages, and sizes
-   * the outputs.
+   * Checks the inputs as TF's CPU kernel does, in its order and with its messages, and sizes the
+   * outputs.
    *
    * @param splits the {@code PARAMS_RAGGED_RANK} splits tensors (int32 or int64, all alike)
    * @param values {@code params_dense_values}
    * @param indices int32 or int64, any rank
    * @throws RawOpsException INVALID_ARGUMENT naming the node, the broken rule and the values
    */
-  public static RaggedGatherGeometry of(NodeInfo node, List<Tensor> splits, Tensor values, Tensor indices) {
+  public static RaggedGatherGeometry of(
+      NodeInfo node, List<Tensor> splits, Tensor values, Tensor indices) {
     if (splits.get(0).shape().rank() == 0) {
-      throw node.invalidArgument("Split tensors must not be scalars: params_nested_splits[0] has shape []");
+      throw node.invalidArgument(
+          "Split tensors must not be scalars: params_nested_splits[0] has shape []");
     }
     RaggedGatherGeometry g = new RaggedGatherGeometry(splits, values, indices);
     g.validateIndices(node, splits.get(0).shape().dim(0) - 1);
@@ -81,8 +83,12 @@ public final class RaggedGatherGeometry {
     g.validateSplits(node, values.shape().dim(0));
     long outputRaggedRank = node.attrs().getInt("OUTPUT_RAGGED_RANK");
     if (outputRaggedRank != g.outputSplitsLength.length) {
-      throw node.invalidArgument("indices has shape " + g.indicesShape + ": "
-          + RaggedGatherOp.outputRaggedRankRule(outputRaggedRank, g.indicesShape.rank(), splits.size()));
+      throw node.invalidArgument(
+          "indices has shape "
+              + g.indicesShape
+              + ": "
+              + RaggedGatherOp.outputRaggedRankRule(
+                  outputRaggedRank, g.indicesShape.rank(), splits.size()));
     }
     g.size(node);
     return g;
@@ -93,13 +99,22 @@ public final class RaggedGatherGeometry {
     for (long i = 0; i < n; i++) {
       long index = index(i);
       if (index < 0 || index >= numParams) {
-        throw node.invalidArgument("indices" + GatherNdOp.position(indicesShape, i) + " = " + index
-            + " is not in [0, " + numParams + ")");
+        throw node.invalidArgument(
+            "indices"
+                + GatherNdOp.position(indicesShape, i)
+                + " = "
+                + index
+                + " is not in [0, "
+                + numParams
+                + ")");
       }
     }
   }
 
-  /** TF's ValidateSplits: level by level, each splits tensor non-empty, non-negative, bounded, sorted. */
+  /**
+   * TF's ValidateSplits: level by level, each splits tensor non-empty, non-negative, bounded,
+   * sorted.
+   */
   private void validateSplits(NodeInfo node, long valueRows) {
     for (int d = 0; d < splits.length; d++) {
       long size = splitsSize[d];
@@ -110,19 +125,41 @@ public final class RaggedGatherGeometry {
         throw node.invalidArgument("Ragged splits may not be empty: " + name + " has no elements");
       }
       if (split(d, 0) < 0) {
-        throw node.invalidArgument("Ragged splits must be non-negative: " + name + "[0] = " + split(d, 0));
+        throw node.invalidArgument(
+            "Ragged splits must be non-negative: " + name + "[0] = " + split(d, 0));
       }
       if (split(d, size - 1) > bound) {
-        throw node.invalidArgument(PAST_VALUES + ": " + name + "[" + (size - 1) + "] = " + split(d, size - 1)
-            + " > " + bound + (innermost ? " (the rows of params_dense_values)"
-                : " (the length of params_nested_splits[" + (d + 1) + "])"));
+        throw node.invalidArgument(
+            PAST_VALUES
+                + ": "
+                + name
+                + "["
+                + (size - 1)
+                + "] = "
+                + split(d, size - 1)
+                + " > "
+                + bound
+                + (innermost
+                    ? " (the rows of params_dense_values)"
+                    : " (the length of params_nested_splits[" + (d + 1) + "])"));
       }
       long previous = split(d, 0);
       for (long i = 1; i < size; i++) {
         long current = split(d, i);
         if (previous > current) {
-          throw node.invalidArgument("Ragged splits must be sorted: " + name + "[" + (i - 1) + "] = "
-              + previous + " > " + name + "[" + i + "] = " + current);
+          throw node.invalidArgument(
+              "Ragged splits must be sorted: "
+                  + name
+                  + "["
+                  + (i - 1)
+                  + "] = "
+                  + previous
+                  + " > "
+                  + name
+                  + "["
+                  + i
+                  + "] = "
+                  + current);
         }
         previous = current;
       }
@@ -152,9 +189,19 @@ public final class RaggedGatherGeometry {
           // Level 0 is safe by validateIndices; deeper levels by validateSplits, except that an
           // outer splits tensor may end at the inner one's length, one past its last entry.
           if (d > 0 && limit >= splitsSize[d]) {
-            throw node.invalidArgument(PAST_VALUES + ": params_nested_splits[" + (d - 1) + "] gives rows ["
-                + start + ", " + limit + ") of params_nested_splits[" + d + "], which has only "
-                + (splitsSize[d] - 1) + " rows");
+            throw node.invalidArgument(
+                PAST_VALUES
+                    + ": params_nested_splits["
+                    + (d - 1)
+                    + "] gives rows ["
+                    + start
+                    + ", "
+                    + limit
+                    + ") of params_nested_splits["
+                    + d
+                    + "], which has only "
+                    + (splitsSize[d] - 1)
+                    + " rows");
           }
           counts[d] = Math.addExact(counts[d], limit - start);
           start = split(d, start);
@@ -183,8 +230,9 @@ public final class RaggedGatherGeometry {
   private int checkedIndexCount(NodeInfo node) {
     long n = numIndices();
     if (n > Integer.MAX_VALUE - 8) {
-      throw node.error(Code.RESOURCE_EXHAUSTED, "indices has " + n + " elements; RaggedGather takes at most "
-          + (Integer.MAX_VALUE - 8));
+      throw node.error(
+          Code.RESOURCE_EXHAUSTED,
+          "indices has " + n + " elements; RaggedGather takes at most " + (Integer.MAX_VALUE - 8));
     }
     return (int) n;
   }
@@ -195,10 +243,15 @@ public final class RaggedGatherGeometry {
       return;
     }
     for (int k = 0; k < outputSplitsLength.length; k++) {
-      long next = k + 1 < outputSplitsLength.length ? outputSplitsLength[k + 1] - 1 : counts[splits.length];
+      long next =
+          k + 1 < outputSplitsLength.length ? outputSplitsLength[k + 1] - 1 : counts[splits.length];
       if (next > Integer.MAX_VALUE) {
-        throw node.invalidArgument("output_nested_splits[" + k + "] would have to count " + next
-            + " rows, more than Tsplits=int32 can hold");
+        throw node.invalidArgument(
+            "output_nested_splits["
+                + k
+                + "] would have to count "
+                + next
+                + " rows, more than Tsplits=int32 can hold");
       }
     }
   }
@@ -243,8 +296,8 @@ public final class RaggedGatherGeometry {
   }
 
   /**
-   * The output splits tensor that params level {@code level}'s row lengths go to; -1 for level 0
-   * of scalar indices, whose one gathered row is not itself a row of the output.
+   * The output splits tensor that params level {@code level}'s row lengths go to; -1 for level 0 of
+   * scalar indices, whose one gathered row is not itself a row of the output.
    */
   public int outputLevel(int level) {
     return level + indicesShape.rank() - 1;

@@ -5,13 +5,15 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * RaggedGather: gathers rows of a ragged tensor ({@code params_nested_splits} and
- * {@code params_dense_values}) along axis 0, {@code output[i…j, d0…dn] = params[indices[i…j],
- * d0…dn]}. The result has {@code rank(indices) + PARAMS_RAGGED_RANK - 1} splits tensors; the
- * run-time checks and index math are in {@link RaggedGatherGeometry}.
+ * RaggedGather: gathers rows of a ragged tensor ({@code params_nested_splits} and {@code
+ * params_dense_values}) along axis 0, {@code output[i…j, d0…dn] = params[indices[i…j], d0…dn]}. The
+ * result has {@code rank(indices) + PARAMS_RAGGED_RANK - 1} splits tensors; the run-time checks and
+ * index math are in {@link RaggedGatherGeometry}.
  */
 public final class RaggedGatherOp implements Op {
-  private static final OpSchema SCHEMA = OpSchema.parse("""
+  private static final OpSchema SCHEMA =
+      OpSchema.parse(
+          """
       name: "RaggedGather"
       input_arg { name: "params_nested_splits" type_attr: "Tsplits" number_attr: "PARAMS_RAGGED_RANK" }
       input_arg { name: "params_dense_values" type_attr: "Tvalues" }
@@ -38,8 +40,8 @@ public final class RaggedGatherOp implements Op {
 
   /**
    * TF's RaggedGatherShapeFn, in its order: indices must have rank {@code OUTPUT_RAGGED_RANK -
-   * PARAMS_RAGGED_RANK + 1}, each splits tensor rank 1, the values rank at least 1. Every
-   * output splits tensor is a vector of unknown length; the values keep their inner dimensions.
+   * PARAMS_RAGGED_RANK + 1}, each splits tensor rank 1, the values rank at least 1. Every output
+   * splits tensor is a vector of unknown length; the values keep their inner dimensions.
    */
   @Override
   public List<PartialShape> inferShapes(NodeInfo node) {
@@ -50,9 +52,17 @@ public final class RaggedGatherOp implements Op {
     PartialShape indices = node.inputShape(indicesInput);
     long requiredRank = (long) outputRaggedRank - paramsRaggedRank + 1;
     if (indices.hasRank() && indices.rank() != requiredRank) {
-      throw node.invalidArgument("Shape must be rank " + requiredRank + " but is rank " + indices.rank()
-          + " for input " + indicesInput + " ('indices', shape " + indices + "): "
-          + outputRaggedRankRule(outputRaggedRank, indices.rank(), paramsRaggedRank));
+      throw node.invalidArgument(
+          "Shape must be rank "
+              + requiredRank
+              + " but is rank "
+              + indices.rank()
+              + " for input "
+              + indicesInput
+              + " ('indices', shape "
+              + indices
+              + "): "
+              + outputRaggedRankRule(outputRaggedRank, indices.rank(), paramsRaggedRank));
     }
     for (int i = 0; i < paramsRaggedRank; i++) {
       Shapes.requireRank(node, i, 1);
@@ -63,15 +73,23 @@ public final class RaggedGatherOp implements Op {
       out.add(PartialShape.unknownDims(1));
     }
     PartialShape values = node.inputShape(valuesInput);
-    out.add(values.hasRank() ? PartialShape.unknownDims(1).concat(values.sub(1, values.rank()))
-        : PartialShape.unknownRank());
+    out.add(
+        values.hasRank()
+            ? PartialShape.unknownDims(1).concat(values.sub(1, values.rank()))
+            : PartialShape.unknownRank());
     return out;
   }
 
   /** The rule OUTPUT_RAGGED_RANK breaks, with the numbers filled in. */
-  static String outputRaggedRankRule(long outputRaggedRank, int indicesRank, long paramsRaggedRank) {
-    return "OUTPUT_RAGGED_RANK must equal rank(indices) + PARAMS_RAGGED_RANK - 1 = " + indicesRank + " + "
-        + paramsRaggedRank + " - 1 = " + (indicesRank + paramsRaggedRank - 1) + ", but it is "
+  static String outputRaggedRankRule(
+      long outputRaggedRank, int indicesRank, long paramsRaggedRank) {
+    return "OUTPUT_RAGGED_RANK must equal rank(indices) + PARAMS_RAGGED_RANK - 1 = "
+        + indicesRank
+        + " + "
+        + paramsRaggedRank
+        + " - 1 = "
+        + (indicesRank + paramsRaggedRank - 1)
+        + ", but it is "
         + outputRaggedRank;
   }
 }

@@ -16,7 +16,8 @@ final class ScatterNdChecks {
     if (updates.rank() < 1) {
       throw node.invalidArgument("Updates shape must have rank at least one. Found:" + updates);
     }
-    if (!validEmptyOutputShape(tensor.numElements(), indices.numElements(), updates.numElements())) {
+    if (!validEmptyOutputShape(
+        tensor.numElements(), indices.numElements(), updates.numElements())) {
       throw node.invalidArgument("Indices and updates specified for empty output shape");
     }
     checkOuterAndInner(node, tensor, indices, updates);
@@ -24,14 +25,22 @@ final class ScatterNdChecks {
       throw node.invalidArgument("Output must be at least 1-D, got shape: " + tensor);
     }
     if (updates.dim(0) != indices.dim(0)) {
-      throw node.invalidArgument("Dimensions [0,1) of indices[shape=" + indices + "] = " + indices.dim(0)
-          + " must match dimensions [0,1) of updates[shape=" + updates + "] = " + updates.dim(0));
+      throw node.invalidArgument(
+          "Dimensions [0,1) of indices[shape="
+              + indices
+              + "] = "
+              + indices.dim(0)
+              + " must match dimensions [0,1) of updates[shape="
+              + updates
+              + "] = "
+              + updates.dim(0));
     }
     checkUpdateShape(node, tensor, indices, updates);
   }
 
   /** Either no index vectors and no updates, or all three tensors non-empty. */
-  private static boolean validEmptyOutputShape(long tensorElements, long indexElements, long updateElements) {
+  private static boolean validEmptyOutputShape(
+      long tensorElements, long indexElements, long updateElements) {
     if (indexElements == 0 && updateElements == 0) {
       return true;
     }
@@ -43,24 +52,38 @@ final class ScatterNdChecks {
    * tensor.shape[depth:]. TF 2.18 reads past updates' rank here and aborts the process (a CHECK
    * failure) when updates has fewer than {@code outer} dims; rawops reports the mismatch instead.
    */
-  private static void checkOuterAndInner(NodeInfo node, Shape tensor, Shape indices, Shape updates) {
+  private static void checkOuterAndInner(
+      NodeInfo node, Shape tensor, Shape indices, Shape updates) {
     int outer = indices.rank() - 1;
     for (int i = 0; i < outer; i++) {
       if (i >= updates.rank() || indices.dim(i) != updates.dim(i)) {
-        throw node.invalidArgument("Outer dimensions of indices and update must match. Indices shape: "
-            + indices + ", updates shape:" + updates);
+        throw node.invalidArgument(
+            "Outer dimensions of indices and update must match. Indices shape: "
+                + indices
+                + ", updates shape:"
+                + updates);
       }
     }
     long depth = indices.dim(outer);
     if (updates.rank() - outer != tensor.rank() - depth) {
-      throw node.invalidArgument("Inner dimensions of output shape must match inner dimensions of updates "
-          + "shape. Output: " + tensor + " updates: " + updates);
+      throw node.invalidArgument(
+          "Inner dimensions of output shape must match inner dimensions of updates "
+              + "shape. Output: "
+              + tensor
+              + " updates: "
+              + updates);
     }
     for (int i = 0; i + outer < updates.rank(); i++) {
       if (updates.dim(i + outer) != tensor.dim((int) depth + i)) {
-        throw node.invalidArgument("The inner " + (tensor.rank() - depth) + " dimensions of output.shape="
-            + tensor + " must match the inner " + (updates.rank() - outer) + " dimensions of updates.shape="
-            + updates);
+        throw node.invalidArgument(
+            "The inner "
+                + (tensor.rank() - depth)
+                + " dimensions of output.shape="
+                + tensor
+                + " must match the inner "
+                + (updates.rank() - outer)
+                + " dimensions of updates.shape="
+                + updates);
       }
     }
   }
@@ -69,10 +92,30 @@ final class ScatterNdChecks {
   private static void checkUpdateShape(NodeInfo node, Shape tensor, Shape indices, Shape updates) {
     long sliceDim = indices.rank() > 1 ? indices.dim(indices.rank() - 1) : 1;
     int batchDim = indices.rank() > 1 ? indices.rank() - 1 : 1;
-    String prefixError = "Dimensions [0," + batchDim + ") of indices[shape=" + indices
-        + "] must match dimensions [0," + batchDim + ") of updates[shape=" + updates + "]";
-    String suffixError = "Dimensions [" + sliceDim + "," + tensor.rank() + ") of input[shape=" + tensor
-        + "] must match dimensions [" + sliceDim + "," + updates.rank() + ") of updates[shape=" + updates + "]";
+    String prefixError =
+        "Dimensions [0,"
+            + batchDim
+            + ") of indices[shape="
+            + indices
+            + "] must match dimensions [0,"
+            + batchDim
+            + ") of updates[shape="
+            + updates
+            + "]";
+    String suffixError =
+        "Dimensions ["
+            + sliceDim
+            + ","
+            + tensor.rank()
+            + ") of input[shape="
+            + tensor
+            + "] must match dimensions ["
+            + sliceDim
+            + ","
+            + updates.rank()
+            + ") of updates[shape="
+            + updates
+            + "]";
     if (updates.rank() < batchDim) {
       throw node.invalidArgument(prefixError);
     }

@@ -35,8 +35,17 @@ final class ShapeMerge {
     }
     for (int i = 0; i < a.rank(); i++) {
       if (a.dim(i) >= 0 && b.dim(i) >= 0 && a.dim(i) != b.dim(i)) {
-        return "Dimension " + i + " in both shapes must be equal, but are " + a.dim(i) + " and " + b.dim(i)
-            + ". Shapes are " + a + " and " + b + ".";
+        return "Dimension "
+            + i
+            + " in both shapes must be equal, but are "
+            + a.dim(i)
+            + " and "
+            + b.dim(i)
+            + ". Shapes are "
+            + a
+            + " and "
+            + b
+            + ".";
       }
     }
     return null;

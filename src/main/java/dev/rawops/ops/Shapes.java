@@ -6,12 +6,25 @@ import dev.rawops.tensor.PartialShape;
 public final class Shapes {
   private Shapes() {}
 
-  /** INVALID_ARGUMENT "Shape must be at least rank r but is rank k" when the rank is known and lower. */
+  /**
+   * INVALID_ARGUMENT "Shape must be at least rank r but is rank k" when the rank is known and
+   * lower.
+   */
   public static void requireRankAtLeast(NodeInfo node, int input, int rank) {
     PartialShape s = node.inputShape(input);
     if (s.hasRank() && s.rank() < rank) {
-      throw node.invalidArgument("Shape must be at least rank " + rank + " but is rank " + s.rank()
-          + " for input " + input + " ('" + node.signature().inputArgs().get(input) + "', shape " + s + ")");
+      throw node.invalidArgument(
+          "Shape must be at least rank "
+              + rank
+              + " but is rank "
+              + s.rank()
+              + " for input "
+              + input
+              + " ('"
+              + node.signature().inputArgs().get(input)
+              + "', shape "
+              + s
+              + ")");
     }
   }
 
@@ -19,8 +32,18 @@ public final class Shapes {
   public static void requireRank(NodeInfo node, int input, int rank) {
     PartialShape s = node.inputShape(input);
     if (s.hasRank() && s.rank() != rank) {
-      throw node.invalidArgument("Shape must be rank " + rank + " but is rank " + s.rank()
-          + " for input " + input + " ('" + node.signature().inputArgs().get(input) + "', shape " + s + ")");
+      throw node.invalidArgument(
+          "Shape must be rank "
+              + rank
+              + " but is rank "
+              + s.rank()
+              + " for input "
+              + input
+              + " ('"
+              + node.signature().inputArgs().get(input)
+              + "', shape "
+              + s
+              + ")");
     }
   }
 }

@@ -7,16 +7,21 @@ import java.util.Arrays;
  * Where a concrete, non-empty slice's elements lie in the input's row-major memory, for every
  * device's kernel: output element {@code (i0, …, ik)} (row-major over {@code sizes}) is input
  * element {@code offset + Σ ij * steps[j]}. Dimensions of size 1 are folded into the offset and
- * neighbours that continue each other in memory are merged, so a slice that is one contiguous
- * run has at most one dimension, with step 1.
+ * neighbours that continue each other in memory are merged, so a slice that is one contiguous run
+ * has at most one dimension, with step 1.
  *
  * @param offset input element of the first output element
  * @param sizes output elements along each remaining dimension (all &gt; 1)
  * @param steps input elements between neighbours along each remaining dimension (may be negative)
  */
+// Arrays, not lists: kernels index them in their innermost loops. The record is a value carrier for
+// one kernel call and is never compared or hashed, so array identity semantics cannot bite.
+@SuppressWarnings("ArrayRecordComponent")
 public record StridedSliceGeometry(long offset, long[] sizes, long[] steps) {
 
-  /** The geometry of {@code spec} on an input of shape {@code input}; the slice must not be empty. */
+  /**
+   * The geometry of {@code spec} on an input of shape {@code input}; the slice must not be empty.
+   */
   public static StridedSliceGeometry of(StridedSliceSpec spec, Shape input) {
     int rank = input.rank();
     long[] sizes = new long[rank];

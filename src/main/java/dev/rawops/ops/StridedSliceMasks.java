@@ -6,8 +6,8 @@ import java.util.List;
 /**
  * StridedSlice's five bitfields. Bit i concerns entry i of the sparse slice spec (the begin, end
  * and strides vectors). An entry is an ellipsis if its ellipsis bit is set, else a new axis if its
- * new-axis bit is set, else a single index if its shrink bit is set, else a range whose begin
- * and end the begin/end bits may replace by the widest bound (TensorFlow's precedence).
+ * new-axis bit is set, else a single index if its shrink bit is set, else a range whose begin and
+ * end the begin/end bits may replace by the widest bound (TensorFlow's precedence).
  */
 public record StridedSliceMasks(int begin, int end, int ellipsis, int newAxis, int shrink) {
   /** The attr names, in TF's order. */
@@ -15,13 +15,22 @@ public record StridedSliceMasks(int begin, int end, int ellipsis, int newAxis, i
       List.of("begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask", "shrink_axis_mask");
 
   /** What one entry of the sparse spec means. */
-  public enum Entry { ELLIPSIS, NEW_AXIS, SHRINK, RANGE }
+  public enum Entry {
+    ELLIPSIS,
+    NEW_AXIS,
+    SHRINK,
+    RANGE
+  }
 
   /** The node's masks; {@link #check} has vetted them at build time. */
   public static StridedSliceMasks of(NodeInfo node) {
     Attrs a = node.attrs();
-    return new StridedSliceMasks((int) a.getInt("begin_mask"), (int) a.getInt("end_mask"),
-        (int) a.getInt("ellipsis_mask"), (int) a.getInt("new_axis_mask"), (int) a.getInt("shrink_axis_mask"));
+    return new StridedSliceMasks(
+        (int) a.getInt("begin_mask"),
+        (int) a.getInt("end_mask"),
+        (int) a.getInt("ellipsis_mask"),
+        (int) a.getInt("new_axis_mask"),
+        (int) a.getInt("shrink_axis_mask"));
   }
 
   /**
@@ -32,7 +41,8 @@ public record StridedSliceMasks(int begin, int end, int ellipsis, int newAxis, i
     for (String name : ATTRS) {
       long v = node.attrs().getInt(name);
       if (v != (int) v) {
-        throw node.invalidArgument("Attr " + name + " has value " + v + " out of range for an int32");
+        throw node.invalidArgument(
+            "Attr " + name + " has value " + v + " out of range for an int32");
       }
     }
     checkEllipsis(node, (int) node.attrs().getInt("ellipsis_mask"));
@@ -41,8 +51,12 @@ public record StridedSliceMasks(int begin, int end, int ellipsis, int newAxis, i
   /** TF's rule that ellipsis_mask is 0 or a power of two. */
   static void checkEllipsis(NodeInfo node, int e) {
     if ((e & (e - 1)) != 0) {
-      throw node.invalidArgument("Multiple ellipses in slice spec not allowed: ellipsis_mask = " + e
-          + " sets bits " + joinBits(e) + "; at most one entry may be an ellipsis");
+      throw node.invalidArgument(
+          "Multiple ellipses in slice spec not allowed: ellipsis_mask = "
+              + e
+              + " sets bits "
+              + joinBits(e)
+              + "; at most one entry may be an ellipsis");
     }
   }
 

@@ -11,7 +11,9 @@ import java.util.Optional;
  * lives in {@link StridedSliceSpec}; this class holds the schema and TF's shape function.
  */
 public final class StridedSliceOp implements Op {
-  private static final OpSchema SCHEMA = OpSchema.parse("""
+  private static final OpSchema SCHEMA =
+      OpSchema.parse(
+          """
       name: "StridedSlice"
       input_arg { name: "input" type_attr: "T" }
       input_arg { name: "begin" type_attr: "Index" }
@@ -48,8 +50,8 @@ public final class StridedSliceOp implements Op {
   /**
    * TF's shape function: begin, end and strides must be vectors of one length; with constant
    * strides and an input of known rank the spec is canonicalised (and may fail) exactly as the
-   * kernel will. Beyond TF, non-constant strides still give the output's rank and the dimensions
-   * an ellipsis covers.
+   * kernel will. Beyond TF, non-constant strides still give the output's rank and the dimensions an
+   * ellipsis covers.
    */
   @Override
   public List<PartialShape> inferShapes(NodeInfo node) {
@@ -64,15 +66,27 @@ public final class StridedSliceOp implements Op {
     }
     StridedSliceMasks masks = StridedSliceMasks.of(node);
     if (strides.isEmpty()) {
-      return List.of(entries >= Integer.SIZE ? PartialShape.unknownRank()
-          : StridedSliceSpec.outputRank(masks, (int) entries, input).orElse(PartialShape.unknownRank()));
+      return List.of(
+          entries >= Integer.SIZE
+              ? PartialShape.unknownRank()
+              : StridedSliceSpec.outputRank(masks, (int) entries, input)
+                  .orElse(PartialShape.unknownRank()));
     }
     Optional<Tensor> begin = node.constantInput(BEGIN);
     Optional<Tensor> end = node.constantInput(END);
-    StridedSliceSpec.checkVectors(node, begin.map(Tensor::shape).orElse(null),
-        end.map(Tensor::shape).orElse(null), strides.get().shape());
-    StridedSliceSpec spec = StridedSliceSpec.of(node, masks, input, begin.map(Tensor::toLongArray).orElse(null),
-        end.map(Tensor::toLongArray).orElse(null), strides.get().toLongArray());
+    StridedSliceSpec.checkVectors(
+        node,
+        begin.map(Tensor::shape).orElse(null),
+        end.map(Tensor::shape).orElse(null),
+        strides.get().shape());
+    StridedSliceSpec spec =
+        StridedSliceSpec.of(
+            node,
+            masks,
+            input,
+            begin.map(Tensor::toLongArray).orElse(null),
+            end.map(Tensor::toLongArray).orElse(null),
+            strides.get().toLongArray());
     return List.of(spec.finalShape());
   }
 
@@ -82,9 +96,20 @@ public final class StridedSliceOp implements Op {
     for (int input : new int[] {END, STRIDES}) {
       long n = length(node.inputShape(input));
       if (merged >= 0 && n >= 0 && merged != n) {
-        throw node.invalidArgument("Dimension 0 in both shapes must be equal, but are " + merged + " and " + n
-            + ". Shapes are [" + merged + "] and [" + n + "]. (begin, end and strides must have one length; '"
-            + node.signature().inputArgs().get(input) + "' has " + n + " entries)");
+        throw node.invalidArgument(
+            "Dimension 0 in both shapes must be equal, but are "
+                + merged
+                + " and "
+                + n
+                + ". Shapes are ["
+                + merged
+                + "] and ["
+                + n
+                + "]. (begin, end and strides must have one length; '"
+                + node.signature().inputArgs().get(input)
+                + "' has "
+                + n
+                + " entries)");
       }
       merged = merged >= 0 ? merged : n;
     }
@@ -96,7 +121,8 @@ public final class StridedSliceOp implements Op {
   }
 
   /** The spec a run uses: the masks of {@code node} on these concrete tensors. */
-  public static StridedSliceSpec runSpec(NodeInfo node, Shape input, Tensor begin, Tensor end, Tensor strides) {
+  public static StridedSliceSpec runSpec(
+      NodeInfo node, Shape input, Tensor begin, Tensor end, Tensor strides) {
     return StridedSliceSpec.forRun(node, StridedSliceMasks.of(node), input, begin, end, strides);
   }
 }

@@ -13,14 +13,15 @@ import java.util.Optional;
  * A StridedSlice spec in canonical form, as TensorFlow's ValidateStridedSliceOp computes it: the
  * sparse spec (begin/end/strides vectors plus five masks) expanded to one (begin, end, stride) per
  * input dimension, with masks and negative indices resolved and out-of-range bounds clamped; the
- * shape the slice has per input dimension ("processing shape") and the output shape after new
- * axes are inserted and shrunk dimensions dropped. Shape inference (partial shapes, maybe unknown
- * begin/end) and every device's kernel (concrete values) use this one implementation, so build
- * time and run time agree and raise TF's errors in TF's order.
+ * shape the slice has per input dimension ("processing shape") and the output shape after new axes
+ * are inserted and shrunk dimensions dropped. Shape inference (partial shapes, maybe unknown
+ * begin/end) and every device's kernel (concrete values) use this one implementation, so build time
+ * and run time agree and raise TF's errors in TF's order.
  */
 public final class StridedSliceSpec {
   /** In {@link #outputToProcessing}: an output dimension inserted by a new axis. */
   public static final int NEW_AXIS = -1;
+
   private static final int SHRUNK = -2;
 
   private final int[] entryOf;
@@ -61,18 +62,36 @@ public final class StridedSliceSpec {
    * @param begin the begin vector, or null when unknown (build time)
    * @param end the end vector, or null when unknown
    * @param strides the strides vector; its length is the spec's entry count
-   * @throws dev.rawops.RawOpsException INVALID_ARGUMENT with TF's message, plus the mask bit,
-   *     spec entry and dimension concerned
+   * @throws dev.rawops.RawOpsException INVALID_ARGUMENT with TF's message, plus the mask bit, spec
+   *     entry and dimension concerned
    */
-  public static StridedSliceSpec of(NodeInfo node, StridedSliceMasks m, PartialShape input, long[] begin,
-      long[] end, long[] strides) {
+  public static StridedSliceSpec of(
+      NodeInfo node,
+      StridedSliceMasks m,
+      PartialShape input,
+      long[] begin,
+      long[] end,
+      long[] strides) {
     StridedSliceMasks.checkEllipsis(node, m.ellipsis());
     Layout l = Layout.of(m, strides.length, input.rank());
     if (l.overflowEntry >= 0) {
-      String why = " (slice spec entry " + l.overflowEntry + " of " + strides.length
-          + " needs a dimension the input " + input + " does not have)";
-      throw node.invalidArgument(input.rank() == 0 ? "Attempting to slice scalar input." + why
-          : "Index out of range using input dim " + input.rank() + "; input has only " + input.rank() + " dims" + why);
+      String why =
+          " (slice spec entry "
+              + l.overflowEntry
+              + " of "
+              + strides.length
+              + " needs a dimension the input "
+              + input
+              + " does not have)";
+      throw node.invalidArgument(
+          input.rank() == 0
+              ? "Attempting to slice scalar input." + why
+              : "Index out of range using input dim "
+                  + input.rank()
+                  + "; input has only "
+                  + input.rank()
+                  + " dims"
+                  + why);
     }
     int rank = input.rank();
     long[] b = new long[rank];
@@ -93,40 +112,55 @@ public final class StridedSliceSpec {
    *
    * @throws dev.rawops.RawOpsException INVALID_ARGUMENT as TF's kernel raises it
    */
-  public static StridedSliceSpec forRun(NodeInfo node, StridedSliceMasks m, Shape input, Tensor begin, Tensor end,
-      Tensor strides) {
+  public static StridedSliceSpec forRun(
+      NodeInfo node, StridedSliceMasks m, Shape input, Tensor begin, Tensor end, Tensor strides) {
     checkVectors(node, begin.shape(), end.shape(), strides.shape());
-    return of(node, m, input.toPartial(), begin.toLongArray(), end.toLongArray(), strides.toLongArray());
+    return of(
+        node, m, input.toPartial(), begin.toLongArray(), end.toLongArray(), strides.toLongArray());
   }
 
   /**
-   * TF's check that begin, end and strides are vectors of one length below 32 (the masks'
-   * width). {@code begin} or {@code end} is null when its value is unknown (build time).
+   * TF's check that begin, end and strides are vectors of one length below 32 (the masks' width).
+   * {@code begin} or {@code end} is null when its value is unknown (build time).
    */
   public static void checkVectors(NodeInfo node, Shape begin, Shape end, Shape strides) {
     long n = strides.numElements();
-    boolean beginWrong = begin != null && !(begin.rank() == 1 && begin.numElements() == n && n < Integer.SIZE);
+    boolean beginWrong =
+        begin != null && !(begin.rank() == 1 && begin.numElements() == n && n < Integer.SIZE);
     boolean endWrong = end != null && !(end.rank() == 1 && end.numElements() == n);
     if (!beginWrong && !endWrong && strides.rank() == 1) {
       return;
     }
-    String why = strides.rank() == 1 && n >= Integer.SIZE
-        ? " (a spec has at most 31 entries: the masks are 32-bit)" : "";
+    String why =
+        strides.rank() == 1 && n >= Integer.SIZE
+            ? " (a spec has at most 31 entries: the masks are 32-bit)"
+            : "";
     if (begin != null && end != null) {
-      throw node.invalidArgument("Expected begin, end, and strides to be 1D equal size tensors, but got shapes "
-          + begin + ", " + end + ", and " + strides + " instead." + why);
+      throw node.invalidArgument(
+          "Expected begin, end, and strides to be 1D equal size tensors, but got shapes "
+              + begin
+              + ", "
+              + end
+              + ", and "
+              + strides
+              + " instead."
+              + why);
     }
-    throw node.invalidArgument("Expected begin, end, and strides to be 1D equal size tensors, but got shape "
-        + strides + " for strides." + why);
+    throw node.invalidArgument(
+        "Expected begin, end, and strides to be 1D equal size tensors, but got shape "
+            + strides
+            + " for strides."
+            + why);
   }
 
   /**
-   * The output shape implied by the masks alone, for when the strides are not known at build
-   * time (TF infers nothing then): its rank, 1 for each new axis, and the input's size for each
+   * The output shape implied by the masks alone, for when the strides are not known at build time
+   * (TF infers nothing then): its rank, 1 for each new axis, and the input's size for each
    * dimension an ellipsis takes whole; empty when the spec does not fit the input's rank (the
    * kernel reports that).
    */
-  public static Optional<PartialShape> outputRank(StridedSliceMasks m, int entries, PartialShape input) {
+  public static Optional<PartialShape> outputRank(
+      StridedSliceMasks m, int entries, PartialShape input) {
     int e = m.ellipsis();
     Layout l = Layout.of(m, entries, input.rank());
     if ((e & (e - 1)) != 0 || l.overflowEntry >= 0) {
@@ -201,7 +235,15 @@ public final class StridedSliceSpec {
    * TF's BuildDenseSpec: which spec entry drives each input dimension (ellipses expanded, an
    * implicit ellipsis appended when there is none), and where each output dimension comes from.
    */
-  private record Layout(int[] entryOf, boolean[] beginMasked, boolean[] endMasked, boolean[] shrink, int[] gather,
+  // Per-dimension flags as arrays for the canonicalisation loops; private, never compared or
+  // hashed.
+  @SuppressWarnings("ArrayRecordComponent")
+  private record Layout(
+      int[] entryOf,
+      boolean[] beginMasked,
+      boolean[] endMasked,
+      boolean[] shrink,
+      int[] gather,
       int overflowEntry) {
 
     static Layout of(StridedSliceMasks m, int entries, int rank) {
@@ -249,7 +291,8 @@ public final class StridedSliceSpec {
           full++;
         }
       }
-      return new Layout(entryOf, bm, em, sh, gather.stream().mapToInt(Integer::intValue).toArray(), -1);
+      return new Layout(
+          entryOf, bm, em, sh, gather.stream().mapToInt(Integer::intValue).toArray(), -1);
     }
   }
 
@@ -259,29 +302,52 @@ public final class StridedSliceSpec {
     boolean identity = true;
     boolean sliceDim0 = true;
 
-    Canonical(NodeInfo node, Layout l, PartialShape input, long[] b, long[] e, long[] s, boolean valuesKnown) {
+    Canonical(
+        NodeInfo node,
+        Layout l,
+        PartialShape input,
+        long[] b,
+        long[] e,
+        long[] s,
+        boolean valuesKnown) {
       sizes = new long[input.rank()];
       for (int i = 0; i < sizes.length; i++) {
         sizes[i] = dim(node, l, input, i, b, e, s, valuesKnown);
       }
     }
 
-    private long dim(NodeInfo node, Layout l, PartialShape input, int i, long[] b, long[] e, long[] s,
+    private long dim(
+        NodeInfo node,
+        Layout l,
+        PartialShape input,
+        int i,
+        long[] b,
+        long[] e,
+        long[] s,
         boolean valuesKnown) {
       long stride = s[i];
       long dim = input.dim(i);
       if (stride == 0) {
-        throw node.invalidArgument("strides[" + i + "] must be non-zero (slice spec entry " + l.entryOf[i]
-            + " has stride 0)");
+        throw node.invalidArgument(
+            "strides["
+                + i
+                + "] must be non-zero (slice spec entry "
+                + l.entryOf[i]
+                + " has stride 0)");
       }
       boolean shrink = l.shrink[i];
       if (dim < 0) {
         return shrink ? 1 : PartialShape.UNKNOWN;
       }
       if (shrink && stride < 0) {
-        throw node.invalidArgument("only stride 1 allowed on non-range indexing. (shrink_axis_mask bit "
-            + l.entryOf[i] + " makes slice spec entry " + l.entryOf[i] + " a single index, but its stride is "
-            + stride + ")");
+        throw node.invalidArgument(
+            "only stride 1 allowed on non-range indexing. (shrink_axis_mask bit "
+                + l.entryOf[i]
+                + " makes slice spec entry "
+                + l.entryOf[i]
+                + " a single index, but its stride is "
+                + stride
+                + ")");
       }
       boolean wholeDim = l.beginMasked[i] && l.endMasked[i];
       if (valuesKnown) {
@@ -305,15 +371,29 @@ public final class StridedSliceSpec {
     }
 
     /** A single index: negative counts from the end; it must land inside the dimension. */
-    private static void shrinkIndex(NodeInfo node, Layout l, PartialShape input, int i, long[] b, long[] e) {
+    private static void shrinkIndex(
+        NodeInfo node, Layout l, PartialShape input, int i, long[] b, long[] e) {
       long dim = input.dim(i);
       long x = b[i] < 0 ? dim + b[i] : b[i];
       b[i] = x;
       e[i] = x + 1;
       if (x < 0 || x >= dim) {
-        throw node.invalidArgument("slice index " + x + " of dimension " + i + " out of bounds. (shrink_axis_mask bit "
-            + l.entryOf[i] + ": slice spec entry " + l.entryOf[i] + " indexes dimension " + i + " of size " + dim
-            + " of input shape " + input + ")");
+        throw node.invalidArgument(
+            "slice index "
+                + x
+                + " of dimension "
+                + i
+                + " out of bounds. (shrink_axis_mask bit "
+                + l.entryOf[i]
+                + ": slice spec entry "
+                + l.entryOf[i]
+                + " indexes dimension "
+                + i
+                + " of size "
+                + dim
+                + " of input shape "
+                + input
+                + ")");
       }
     }
 

@@ -14,7 +14,9 @@ import java.util.List;
  * DoScatterNd checks, in their order and wording).
  */
 public final class TensorScatterUpdateOp implements Op {
-  private static final OpSchema SCHEMA = OpSchema.parse("""
+  private static final OpSchema SCHEMA =
+      OpSchema.parse(
+          """
       name: "TensorScatterUpdate"
       input_arg { name: "tensor" type_attr: "T" }
       input_arg { name: "indices" type_attr: "Tindices" }
@@ -60,33 +62,65 @@ public final class TensorScatterUpdateOp implements Op {
         && (ShapeMerge.numElements(indices) > 0 || ShapeMerge.numElements(updates) > 0)) {
       throw node.invalidArgument("Indices and updates specified for empty input");
     }
-    if (indices.hasRank() && updates.hasRank() && updates.rank() != 0
+    if (indices.hasRank()
+        && updates.hasRank()
+        && updates.rank() != 0
         && indices.dim(indices.rank() - 1) >= 0) {
       checkPrefixAndSuffix(node, tensor, indices, updates);
     }
     return List.of(tensor);
   }
 
-  /** updates' leading dims must merge with indices.shape[:-1], the rest with tensor.shape[depth:]. */
-  private static void checkPrefixAndSuffix(NodeInfo node, PartialShape tensor, PartialShape indices,
-      PartialShape updates) {
+  /**
+   * updates' leading dims must merge with indices.shape[:-1], the rest with tensor.shape[depth:].
+   */
+  private static void checkPrefixAndSuffix(
+      NodeInfo node, PartialShape tensor, PartialShape indices, PartialShape updates) {
     int outer = indices.rank() - 1;
     long depth = indices.dim(outer);
     PartialShape prefixIndices = ShapeMerge.subshape(indices, 0, outer);
     PartialShape prefixUpdates = ShapeMerge.subshape(updates, 0, outer);
     String why = ShapeMerge.mergeError(prefixIndices, prefixUpdates);
     if (why != null) {
-      throw node.invalidArgument("Dimensions [0," + outer + ") of indices[shape=" + indices + "] = "
-          + prefixIndices + " must match dimensions [0," + outer + ") of updates[shape=" + updates + "] = "
-          + prefixUpdates + ": " + why);
+      throw node.invalidArgument(
+          "Dimensions [0,"
+              + outer
+              + ") of indices[shape="
+              + indices
+              + "] = "
+              + prefixIndices
+              + " must match dimensions [0,"
+              + outer
+              + ") of updates[shape="
+              + updates
+              + "] = "
+              + prefixUpdates
+              + ": "
+              + why);
     }
     PartialShape suffixTensor = ShapeMerge.subshape(tensor, depth, Long.MAX_VALUE);
     PartialShape suffixUpdates = ShapeMerge.subshape(updates, outer, Long.MAX_VALUE);
     why = ShapeMerge.mergeError(suffixTensor, suffixUpdates);
     if (why != null) {
-      throw node.invalidArgument("Dimensions [" + depth + "," + tensor.rank() + ") of input[shape=" + tensor
-          + "] = " + suffixTensor + " must match dimensions [" + outer + "," + updates.rank()
-          + ") of updates[shape=" + updates + "] = " + suffixUpdates + ": " + why);
+      throw node.invalidArgument(
+          "Dimensions ["
+              + depth
+              + ","
+              + tensor.rank()
+              + ") of input[shape="
+              + tensor
+              + "] = "
+              + suffixTensor
+              + " must match dimensions ["
+              + outer
+              + ","
+              + updates.rank()
+              + ") of updates[shape="
+              + updates
+              + "] = "
+              + suffixUpdates
+              + ": "
+              + why);
     }
   }
 
@@ -100,35 +134,58 @@ public final class TensorScatterUpdateOp implements Op {
    * @param batchShape {@code indices.shape[:-1]}, for naming a bad index's position
    * @param sliceStrides element offset of one step along each indexed dimension of the tensor
    */
-  public record Geometry(int depth, long numUpdates, long sliceSize, Shape batchShape, long[] sliceStrides) {
+  // sliceStrides is an array because kernels read it per index component in their inner loop; the
+  // record carries one call's geometry and is never compared or hashed.
+  @SuppressWarnings("ArrayRecordComponent")
+  public record Geometry(
+      int depth, long numUpdates, long sliceSize, Shape batchShape, long[] sliceStrides) {
 
     /** Checks shapes exactly as TF's CPU kernel does, in its order, with its messages. */
-    public static Geometry of(NodeInfo node, Shape tensor, Shape indices, Shape updates, DType indexType) {
+    public static Geometry of(
+        NodeInfo node, Shape tensor, Shape indices, Shape updates, DType indexType) {
       ScatterNdChecks.check(node, tensor, indices, updates);
       long indexMax = maxIndex(indexType);
       if (indices.numElements() > indexMax) {
-        throw node.invalidArgument("indices has too many elements for " + indexType.tfName() + " indexing: "
-            + indices.numElements() + " > " + indexMax);
+        throw node.invalidArgument(
+            "indices has too many elements for "
+                + indexType.tfName()
+                + " indexing: "
+                + indices.numElements()
+                + " > "
+                + indexMax);
       }
       if (tensor.dim(0) > indexMax) {
-        throw node.invalidArgument("params_shape[0] too large for " + indexType.tfName() + " indexing: "
-            + tensor.dim(0) + " > " + indexMax);
+        throw node.invalidArgument(
+            "params_shape[0] too large for "
+                + indexType.tfName()
+                + " indexing: "
+                + tensor.dim(0)
+                + " > "
+                + indexMax);
       }
       // Like TF's DoScatterNd, a rank-1 indices counts as depth 1 from here on.
       long depth = indices.rank() > 1 ? indices.dim(indices.rank() - 1) : 1;
       long sliceSize = depth >= tensor.rank() ? 1 : tensor.numElementsFrom((int) depth);
       if (sliceSize > indexMax) {
-        throw node.invalidArgument("slice size is too large for indexing: " + sliceSize + " > " + indexMax);
+        throw node.invalidArgument(
+            "slice size is too large for indexing: " + sliceSize + " > " + indexMax);
       }
       long numUpdates = indices.numElements() / Math.max(depth, 1);
       if (tensor.numElements() == 0) {
-        return new Geometry((int) depth, 0, sliceSize, indices.sub(0, indices.rank() - 1), new long[0]);
+        return new Geometry(
+            (int) depth, 0, sliceSize, indices.sub(0, indices.rank() - 1), new long[0]);
       }
       if (depth < 1 || depth > MAX_DEPTH) {
-        throw node.invalidArgument("Only indices.shape[-1] values between 1 and 5 are currently supported."
-            + "  Requested rank: " + depth);
+        throw node.invalidArgument(
+            "Only indices.shape[-1] values between 1 and 5 are currently supported."
+                + "  Requested rank: "
+                + depth);
       }
-      return new Geometry((int) depth, numUpdates, sliceSize, indices.sub(0, indices.rank() - 1),
+      return new Geometry(
+          (int) depth,
+          numUpdates,
+          sliceSize,
+          indices.sub(0, indices.rank() - 1),
           strides(tensor, (int) depth, sliceSize));
     }
 
@@ -164,7 +221,10 @@ public final class TensorScatterUpdateOp implements Op {
 
     /** TF's message for bad index vector {@code update} (its components in {@code index}). */
     public String badIndexMessage(long update, long[] index, Shape tensor) {
-      StringBuilder sb = new StringBuilder("indices").append(GatherNdOp.position(batchShape, update)).append(" = [");
+      StringBuilder sb =
+          new StringBuilder("indices")
+              .append(GatherNdOp.position(batchShape, update))
+              .append(" = [");
       for (int d = 0; d < index.length; d++) {
         sb.append(d > 0 ? ", " : "").append(index[d]);
       }

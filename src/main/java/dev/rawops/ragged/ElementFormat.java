@@ -10,10 +10,10 @@ import java.util.function.LongConsumer;
  * Elements in the notation of Python lists, as TensorFlow prints a ragged tensor (its {@code
  * to_list()}): integers in decimal (unsigned ones unsigned); floating point values as Python's
  * {@code repr} spells the shortest decimal that reads back to the same value of their own type
- * ({@code 1.0}, {@code 0.1}, {@code 1e-05}, {@code 1.5e+16}, {@code nan}, {@code inf}, {@code -inf};
- * half and bfloat16 through float); booleans {@code True}/{@code False}; complex numbers {@code
- * (1.0+2.0j)}; strings as Python bytes literals, {@code b'abc'}, escaping {@code \\}, {@code \'},
- * {@code \t}, {@code \n}, {@code \r} and other bytes outside printable ASCII as {@code \xNN}.
+ * ({@code 1.0}, {@code 0.1}, {@code 1e-05}, {@code 1.5e+16}, {@code nan}, {@code inf}, {@code
+ * -inf}; half and bfloat16 through float); booleans {@code True}/{@code False}; complex numbers
+ * {@code (1.0+2.0j)}; strings as Python bytes literals, {@code b'abc'}, escaping {@code \\}, {@code
+ * \'}, {@code \t}, {@code \n}, {@code \r} and other bytes outside printable ASCII as {@code \xNN}.
  * Dimensions nest as {@code [a, b]}; when eliding, a list longer than {@code 2 * EDGE} items shows
  * its first and last {@link #EDGE} around {@code ...}, as NumPy summarizes.
  */
@@ -61,26 +61,34 @@ final class ElementFormat {
 
   /** Rows [start, limit) of dimension 0 as a list, e.g. {@code [[1, 2], [3, 4]]}. */
   void appendRows(StringBuilder sb, long start, long limit) {
-    appendList(sb, start, limit, r -> {
-      if (tensor.shape().rank() <= 1) {
-        appendElement(sb, r);
-      } else {
-        appendBlock(sb, 1, r * rowSize);
-      }
-    });
+    appendList(
+        sb,
+        start,
+        limit,
+        r -> {
+          if (tensor.shape().rank() <= 1) {
+            appendElement(sb, r);
+          } else {
+            appendBlock(sb, 1, r * rowSize);
+          }
+        });
   }
 
   /** Dimension {@code dim} and inward, starting at flat element {@code offset}. */
   private void appendBlock(StringBuilder sb, int dim, long offset) {
     Shape s = tensor.shape();
     long stride = s.numElementsFrom(dim + 1);
-    appendList(sb, 0, s.dim(dim), k -> {
-      if (dim == s.rank() - 1) {
-        appendElement(sb, offset + k);
-      } else {
-        appendBlock(sb, dim + 1, offset + k * stride);
-      }
-    });
+    appendList(
+        sb,
+        0,
+        s.dim(dim),
+        k -> {
+          if (dim == s.rank() - 1) {
+            appendElement(sb, offset + k);
+          } else {
+            appendBlock(sb, dim + 1, offset + k * stride);
+          }
+        });
   }
 
   /** Flat element {@code i}. */
@@ -126,7 +134,11 @@ final class ElementFormat {
     }
     String mantissa = digits.length() == 1 ? digits : digits.charAt(0) + "." + digits.substring(1);
     String exp = String.valueOf(Math.abs(exponent));
-    return sign + mantissa + "e" + (exponent < 0 ? "-" : "+") + (exp.length() < 2 ? "0" + exp : exp);
+    return sign
+        + mantissa
+        + "e"
+        + (exponent < 0 ? "-" : "+")
+        + (exp.length() < 2 ? "0" + exp : exp);
   }
 
   private static String nonFinite(double d) {
@@ -161,7 +173,9 @@ final class ElementFormat {
           if (c >= 0x20 && c < 0x7f) {
             sb.append((char) c);
           } else {
-            sb.append("\\x").append(Character.forDigit(c >> 4, 16)).append(Character.forDigit(c & 0xf, 16));
+            sb.append("\\x")
+                .append(Character.forDigit(c >> 4, 16))
+                .append(Character.forDigit(c & 0xf, 16));
           }
         }
       }

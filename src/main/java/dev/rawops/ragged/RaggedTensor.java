@@ -8,19 +8,18 @@ import java.util.List;
 
 /**
  * A ragged tensor seen through its components, as TensorFlow's {@code
- * RaggedTensor.from_nested_row_splits(flat_values, nested_row_splits)}: row splits tensors from
- * the outermost level in, then the flat values, whose dimension 0 the innermost splits partition.
- * This is how RaggedGather returns its result. Immutable; shares the tensors, copies nothing.
+ * RaggedTensor.from_nested_row_splits(flat_values, nested_row_splits)}: row splits tensors from the
+ * outermost level in, then the flat values, whose dimension 0 the innermost splits partition. This
+ * is how RaggedGather returns its result. Immutable; shares the tensors, copies nothing.
  *
  * <p>{@link #format()} prints the nested lists, e.g. {@code [[1, 2], [], [3, 4, 5]]}, in the
- * notation of the Python lists TensorFlow prints for a ragged tensor: integers in decimal,
- * floating point values as Python's {@code repr} spells the shortest decimal of their own type
- * ({@code 1.0}, {@code 1e-05}, {@code nan}, {@code -inf}), {@code True}/{@code False}, complex
- * numbers {@code (1.0+2.0j)}, strings as Python bytes literals ({@code b'it\'s'}, {@code
- * b'\x00'}).
+ * notation of the Python lists TensorFlow prints for a ragged tensor: integers in decimal, floating
+ * point values as Python's {@code repr} spells the shortest decimal of their own type ({@code 1.0},
+ * {@code 1e-05}, {@code nan}, {@code -inf}), {@code True}/{@code False}, complex numbers {@code
+ * (1.0+2.0j)}, strings as Python bytes literals ({@code b'it\'s'}, {@code b'\x00'}).
  *
- * <p>A ragged rank of 0 (no splits) is allowed so that every RaggedGather result has a view;
- * such a tensor is just its values.
+ * <p>A ragged rank of 0 (no splits) is allowed so that every RaggedGather result has a view; such a
+ * tensor is just its values.
  */
 public final class RaggedTensor {
   private final ImmutableList<Tensor> nestedSplits;
@@ -42,25 +41,27 @@ public final class RaggedTensor {
   public static RaggedTensor of(List<Tensor> nestedSplits, Tensor flatValues) {
     ImmutableList<Tensor> splits = ImmutableList.copyOf(nestedSplits);
     if (!splits.isEmpty() && flatValues.shape().rank() == 0) {
-      throw RawOpsException.invalidArgument("ragged tensor: flat values must have rank >= 1, got shape "
-          + flatValues.shape());
+      throw RawOpsException.invalidArgument(
+          "ragged tensor: flat values must have rank >= 1, got shape " + flatValues.shape());
     }
     for (int d = 0; d < splits.size(); d++) {
-      long rows = d + 1 < splits.size() ? splits.get(d + 1).numElements() - 1 : flatValues.shape().dim(0);
+      long rows =
+          d + 1 < splits.size() ? splits.get(d + 1).numElements() - 1 : flatValues.shape().dim(0);
       checkSplits(d, splits.get(d), splits.get(0).dtype(), rows);
     }
     return new RaggedTensor(splits, flatValues);
   }
 
   /**
-   * A ragged tensor from components listed as RaggedGather outputs them and
-   * {@code Session.run} returns them when all are fetched in order: the splits, then the values.
+   * A ragged tensor from components listed as RaggedGather outputs them and {@code Session.run}
+   * returns them when all are fetched in order: the splits, then the values.
    *
    * @throws RawOpsException INVALID_ARGUMENT when the list is empty or {@link #of} rejects it
    */
   public static RaggedTensor fromComponents(List<Tensor> components) {
     if (components.isEmpty()) {
-      throw RawOpsException.invalidArgument("ragged tensor: no components (expected splits..., values)");
+      throw RawOpsException.invalidArgument(
+          "ragged tensor: no components (expected splits..., values)");
     }
     int last = components.size() - 1;
     return of(components.subList(0, last), components.get(last));
@@ -72,8 +73,13 @@ public final class RaggedTensor {
       throw invalid(name + " must be int32 or int64, got " + s.dtype().tfName());
     }
     if (s.dtype() != splitsType) {
-      throw invalid(name + " is " + s.dtype().tfName() + " but row splits 0 is " + splitsType.tfName()
-          + "; all must have the same dtype");
+      throw invalid(
+          name
+              + " is "
+              + s.dtype().tfName()
+              + " but row splits 0 is "
+              + splitsType.tfName()
+              + "; all must have the same dtype");
     }
     if (s.shape().rank() != 1 || s.numElements() == 0) {
       throw invalid(name + " must be a non-empty vector, got shape " + s.shape());
@@ -84,13 +90,25 @@ public final class RaggedTensor {
     long n = s.numElements();
     for (long i = 1; i < n; i++) {
       if (s.getIndex(i) < s.getIndex(i - 1)) {
-        throw invalid(name + " must be non-decreasing: [" + (i - 1) + "] = " + s.getIndex(i - 1) + " > ["
-            + i + "] = " + s.getIndex(i));
+        throw invalid(
+            name
+                + " must be non-decreasing: ["
+                + (i - 1)
+                + "] = "
+                + s.getIndex(i - 1)
+                + " > ["
+                + i
+                + "] = "
+                + s.getIndex(i));
       }
     }
     if (s.getIndex(n - 1) != nextRows) {
-      throw invalid(name + " must end at " + nextRows + ", the number of rows it partitions, got "
-          + s.getIndex(n - 1));
+      throw invalid(
+          name
+              + " must end at "
+              + nextRows
+              + ", the number of rows it partitions, got "
+              + s.getIndex(n - 1));
     }
   }
 
@@ -151,13 +169,17 @@ public final class RaggedTensor {
   }
 
   /** Rows [start, limit) of ragged level {@code level}, as a bracketed list. */
-  private void appendRows(StringBuilder sb, int level, long start, long limit, ElementFormat values) {
+  private void appendRows(
+      StringBuilder sb, int level, long start, long limit, ElementFormat values) {
     if (level == nestedSplits.size()) {
       values.appendRows(sb, start, limit);
       return;
     }
     Tensor splits = nestedSplits.get(level);
-    values.appendList(sb, start, limit,
+    values.appendList(
+        sb,
+        start,
+        limit,
         r -> appendRows(sb, level + 1, splits.getIndex(r), splits.getIndex(r + 1), values));
   }
 

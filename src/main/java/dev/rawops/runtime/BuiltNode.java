@@ -11,14 +11,18 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
-/** One node after build: resolved, connected, shape-inferred, with its kernel. Immutable once built. */
+/**
+ * One node after build: resolved, connected, shape-inferred, with its kernel. Immutable once built.
+ */
 final class BuiltNode implements NodeInfo {
   final int index;
   final NodeDef def;
   final Op op;
   final Signature signature;
+
   /** Producer node index and output slot of each data input. */
   final int[] inputNode;
+
   final int[] inputSlot;
   final int[] controlInputs;
   // Filled in topological order during build; read-only afterwards.
@@ -27,7 +31,14 @@ final class BuiltNode implements NodeInfo {
   Kernel kernel;
   boolean broken;
 
-  BuiltNode(int index, NodeDef def, Op op, Signature signature, int[] inputNode, int[] inputSlot, int[] controlInputs) {
+  BuiltNode(
+      int index,
+      NodeDef def,
+      Op op,
+      Signature signature,
+      int[] inputNode,
+      int[] inputSlot,
+      int[] controlInputs) {
     this.index = index;
     this.def = def;
     this.op = op;
@@ -61,7 +72,9 @@ final class BuiltNode implements NodeInfo {
   @Override
   public Optional<Tensor> constantInput(int i) {
     BuiltNode p = producers[i];
-    return p.broken || p.outputShapes == null ? Optional.empty() : p.op.constantOutput(p, inputSlot[i]);
+    return p.broken || p.outputShapes == null
+        ? Optional.empty()
+        : p.op.constantOutput(p, inputSlot[i]);
   }
 
   List<PartialShape> outputShapes() {

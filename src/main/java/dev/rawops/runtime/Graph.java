@@ -12,12 +12,16 @@ import java.util.Optional;
 
 /**
  * A validated, immutable graph for one device: every node resolved against its op's schema,
- * connected, type-checked, shape-inferred and given a kernel. Create with {@link #load} or
- * {@link #build}; run with {@link #newSession()}.
+ * connected, type-checked, shape-inferred and given a kernel. Create with {@link #load} or {@link
+ * #build}; run with {@link #newSession()}.
  */
 public final class Graph {
   /** A node as callers see it: name, op, output dtypes and static shapes. */
-  public record Node(String name, String op, List<DataType> outputTypes, List<PartialShape> outputShapes,
+  public record Node(
+      String name,
+      String op,
+      List<DataType> outputTypes,
+      List<PartialShape> outputShapes,
       List<String> inputs) {}
 
   private final GraphDef def;
@@ -27,7 +31,12 @@ public final class Graph {
   final int[] topoOrder;
   private final ImmutableList<String> warnings;
 
-  Graph(GraphDef def, Device device, List<BuiltNode> nodes, ImmutableMap<String, BuiltNode> byName, int[] topoOrder,
+  Graph(
+      GraphDef def,
+      Device device,
+      List<BuiltNode> nodes,
+      ImmutableMap<String, BuiltNode> byName,
+      int[] topoOrder,
       List<String> warnings) {
     this.def = def;
     this.device = device;
@@ -77,7 +86,8 @@ public final class Graph {
   }
 
   private static Node view(BuiltNode n) {
-    return new Node(n.name(), n.op(), n.signature.outputTypes(), n.outputShapes(), n.def.getInputList());
+    return new Node(
+        n.name(), n.op(), n.signature.outputTypes(), n.outputShapes(), n.def.getInputList());
   }
 
   /** A session running this graph; sessions are cheap and safe to share between threads. */

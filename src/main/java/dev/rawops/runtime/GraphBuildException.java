@@ -12,7 +12,10 @@ public final class GraphBuildException extends RawOpsException {
   private final transient ImmutableList<RawOpsException> errors;
 
   GraphBuildException(List<RawOpsException> errors) {
-    super(errors.get(0).code(), errors.get(0).node().orElse(null), errors.get(0).op().orElse(null),
+    super(
+        errors.get(0).code(),
+        errors.get(0).node().orElse(null),
+        errors.get(0).op().orElse(null),
         summary(errors));
     this.errors = ImmutableList.copyOf(errors);
   }
@@ -21,8 +24,12 @@ public final class GraphBuildException extends RawOpsException {
     if (errors.size() == 1) {
       return errors.get(0).detail();
     }
-    return errors.get(0).detail() + " (and " + (errors.size() - 1) + " more: "
-        + errors.stream().skip(1).map(RawOpsException::getMessage).collect(Collectors.joining("; ")) + ")";
+    return errors.get(0).detail()
+        + " (and "
+        + (errors.size() - 1)
+        + " more: "
+        + errors.stream().skip(1).map(RawOpsException::getMessage).collect(Collectors.joining("; "))
+        + ")";
   }
 
   /** Every build error, in node order. */

@@ -70,14 +70,32 @@ final class GraphBuilder {
     for (int i = 0; i < def.getNodeCount(); i++) {
       NodeDef n = def.getNode(i);
       if (n.getName().isEmpty()) {
-        errors.add(RawOpsException.invalidArgument("node #" + i + " (op " + n.getOp() + ") has an empty name"));
+        errors.add(
+            RawOpsException.invalidArgument(
+                "node #" + i + " (op " + n.getOp() + ") has an empty name"));
       } else if (!NODE_NAME.matcher(n.getName()).matches()) {
-        errors.add(new RawOpsException(Code.INVALID_ARGUMENT, n.getName(), n.getOp(), "node name contains invalid "
-            + "characters: it must match " + NODE_NAME.pattern() + " (a leading '_' is reserved for TF's internal ops)"));
+        errors.add(
+            new RawOpsException(
+                Code.INVALID_ARGUMENT,
+                n.getName(),
+                n.getOp(),
+                "node name contains invalid "
+                    + "characters: it must match "
+                    + NODE_NAME.pattern()
+                    + " (a leading '_' is reserved for TF's internal ops)"));
       } else if (index.putIfAbsent(n.getName(), i) != null) {
-        errors.add(new RawOpsException(Code.INVALID_ARGUMENT, n.getName(), n.getOp(),
-            "duplicate node name: nodes #" + index.get(n.getName()) + " and #" + i + " are both named '"
-                + n.getName() + "'; node names must be unique"));
+        errors.add(
+            new RawOpsException(
+                Code.INVALID_ARGUMENT,
+                n.getName(),
+                n.getOp(),
+                "duplicate node name: nodes #"
+                    + index.get(n.getName())
+                    + " and #"
+                    + i
+                    + " are both named '"
+                    + n.getName()
+                    + "'; node names must be unique"));
       }
     }
     return index;
@@ -89,7 +107,8 @@ final class GraphBuilder {
     Signature sig = null;
     try {
       if (nd.getOp().isEmpty()) {
-        throw new RawOpsException(Code.INVALID_ARGUMENT, nd.getName(), null, "node does not specify an operation");
+        throw new RawOpsException(
+            Code.INVALID_ARGUMENT, nd.getName(), null, "node does not specify an operation");
       }
       op = ops.lookup(nd.getOp(), nd.getName());
       sig = op.schema().resolve(nd);
@@ -100,7 +119,8 @@ final class GraphBuilder {
     List<Integer> dataSlot = new ArrayList<>();
     List<Integer> control = new ArrayList<>();
     boolean edgesOk = parseInputs(nd, index, dataNode, dataSlot, control);
-    BuiltNode n = new BuiltNode(i, nd, op, sig, toArray(dataNode), toArray(dataSlot), toArray(control));
+    BuiltNode n =
+        new BuiltNode(i, nd, op, sig, toArray(dataNode), toArray(dataSlot), toArray(control));
     n.broken = sig == null || !edgesOk;
     if (!n.broken) {
       try {
@@ -114,21 +134,35 @@ final class GraphBuilder {
     return n;
   }
 
-  private boolean parseInputs(NodeDef nd, Map<String, Integer> index, List<Integer> dataNode,
-      List<Integer> dataSlot, List<Integer> control) {
+  private boolean parseInputs(
+      NodeDef nd,
+      Map<String, Integer> index,
+      List<Integer> dataNode,
+      List<Integer> dataSlot,
+      List<Integer> control) {
     boolean ok = true;
     for (String in : nd.getInputList()) {
       TensorName t = TensorName.parse(in);
       Integer producer = index.get(t.node());
       if (producer == null) {
-        errors.add(new RawOpsException(Code.INVALID_ARGUMENT, nd.getName(), nd.getOp(),
-            "input '" + in + "' names node '" + t.node() + "', which is not in the graph"));
+        errors.add(
+            new RawOpsException(
+                Code.INVALID_ARGUMENT,
+                nd.getName(),
+                nd.getOp(),
+                "input '" + in + "' names node '" + t.node() + "', which is not in the graph"));
         ok = false;
       } else if (t.control()) {
         control.add(producer);
       } else if (!control.isEmpty()) {
-        errors.add(new RawOpsException(Code.INVALID_ARGUMENT, nd.getName(), nd.getOp(),
-            "data input '" + in + "' comes after a control input; control inputs (^name) must be last"));
+        errors.add(
+            new RawOpsException(
+                Code.INVALID_ARGUMENT,
+                nd.getName(),
+                nd.getOp(),
+                "data input '"
+                    + in
+                    + "' comes after a control input; control inputs (^name) must be last"));
         ok = false;
       } else {
         dataNode.add(producer);
@@ -201,7 +235,10 @@ final class GraphBuilder {
     Collections.reverse(names); // producer → consumer order
     names.add(names.get(0));
     BuiltNode at = nodes.get(cur);
-    return new RawOpsException(Code.INVALID_ARGUMENT, at.name(), at.op(),
+    return new RawOpsException(
+        Code.INVALID_ARGUMENT,
+        at.name(),
+        at.op(),
         "graph has a cycle: " + String.join(" -> ", names) + "; rawops runs acyclic graphs only");
   }
 
@@ -216,7 +253,8 @@ final class GraphBuilder {
         return p;
       }
     }
-    throw new IllegalStateException("node " + node.name() + " is pending without pending producers");
+    throw new IllegalStateException(
+        "node " + node.name() + " is pending without pending producers");
   }
 
   /** In topological order: edge types, shapes, kernel. */
@@ -232,8 +270,13 @@ final class GraphBuilder {
     try {
       List<PartialShape> shapes = n.op.inferShapes(n);
       if (shapes.size() != n.numOutputs()) {
-        throw n.error(Code.INTERNAL, "shape function returned " + shapes.size() + " shapes for "
-            + n.numOutputs() + " outputs");
+        throw n.error(
+            Code.INTERNAL,
+            "shape function returned "
+                + shapes.size()
+                + " shapes for "
+                + n.numOutputs()
+                + " outputs");
       }
       n.outputShapes = shapes.toArray(new PartialShape[0]);
       n.kernel = kernelFor(n);
@@ -261,15 +304,38 @@ final class GraphBuilder {
       BuiltNode p = n.producers[k];
       int slot = n.inputSlot[k];
       if (slot >= p.numOutputs()) {
-        errors.add(n.invalidArgument("input " + k + " ('" + n.def.getInput(k) + "') connects to output "
-            + slot + " of node '" + p.name() + "', which has " + p.numOutputs() + " output"
-            + (p.numOutputs() == 1 ? "" : "s")));
+        errors.add(
+            n.invalidArgument(
+                "input "
+                    + k
+                    + " ('"
+                    + n.def.getInput(k)
+                    + "') connects to output "
+                    + slot
+                    + " of node '"
+                    + p.name()
+                    + "', which has "
+                    + p.numOutputs()
+                    + " output"
+                    + (p.numOutputs() == 1 ? "" : "s")));
         return false;
       }
       if (p.outputType(slot) != n.inputType(k)) {
-        errors.add(n.invalidArgument("Input " + k + " of node " + n.name() + " was passed "
-            + DType.tfName(p.outputType(slot)) + " from " + p.name() + ":" + slot
-            + " incompatible with expected " + DType.tfName(n.inputType(k)) + "."));
+        errors.add(
+            n.invalidArgument(
+                "Input "
+                    + k
+                    + " of node "
+                    + n.name()
+                    + " was passed "
+                    + DType.tfName(p.outputType(slot))
+                    + " from "
+                    + p.name()
+                    + ":"
+                    + slot
+                    + " incompatible with expected "
+                    + DType.tfName(n.inputType(k))
+                    + "."));
         return false;
       }
     }
@@ -280,19 +346,33 @@ final class GraphBuilder {
     Optional<KernelDef> k = kernels.find(n, device);
     if (k.isEmpty()) {
       List<String> registered = kernels.describe(n.op());
-      throw n.invalidArgument("No OpKernel was registered to support Op '" + n.op() + "' on " + device
-          + " with these attrs: " + n.attrs() + ". Registered kernels: "
-          + (registered.isEmpty() ? "<none>" : String.join("; ", registered)));
+      throw n.invalidArgument(
+          "No OpKernel was registered to support Op '"
+              + n.op()
+              + "' on "
+              + device
+              + " with these attrs: "
+              + n.attrs()
+              + ". Registered kernels: "
+              + (registered.isEmpty() ? "<none>" : String.join("; ", registered)));
     }
     return k.get().factory().create(n);
   }
 
-  /** TF 2.18 ignores attrs its OpDef lacks (they may come from a newer TF); we do too, but say so. */
+  /**
+   * TF 2.18 ignores attrs its OpDef lacks (they may come from a newer TF); we do too, but say so.
+   */
   private void warnUndeclaredAttrs(BuiltNode n) {
     for (String attr : n.def.getAttrMap().keySet()) {
       if (!attr.startsWith("_") && !n.attrs().has(attr)) {
-        warnings.add("node '" + n.name() + "' (op " + n.op() + "): attr '" + attr
-            + "' is not declared by the op; ignored, as TensorFlow 2.18 ignores it");
+        warnings.add(
+            "node '"
+                + n.name()
+                + "' (op "
+                + n.op()
+                + "): attr '"
+                + attr
+                + "' is not declared by the op; ignored, as TensorFlow 2.18 ignores it");
       }
     }
   }

@@ -16,6 +16,8 @@ public final class GraphLoader {
   private GraphLoader() {}
 
   /**
+   * Reads a GraphDef file, binary or text by its extension.
+   *
    * @throws RawOpsException NOT_FOUND for a missing file, INVALID_ARGUMENT for one that does not
    *     parse (with the parser's line and column)
    */
@@ -28,7 +30,9 @@ public final class GraphLoader {
     } catch (IOException e) {
       throw RawOpsException.of(Code.UNAVAILABLE, "cannot read " + path + ": " + e.getMessage());
     }
-    return isText(path) ? parseText(new String(bytes, StandardCharsets.UTF_8), path.toString()) : parseBinary(bytes, path.toString());
+    return isText(path)
+        ? parseText(new String(bytes, StandardCharsets.UTF_8), path.toString())
+        : parseBinary(bytes, path.toString());
   }
 
   static boolean isText(Path path) {
@@ -42,7 +46,8 @@ public final class GraphLoader {
       TextFormat.Parser.newBuilder().build().merge(text, b);
       return b.build();
     } catch (TextFormat.ParseException e) {
-      throw RawOpsException.invalidArgument("cannot parse " + where + " as a text GraphDef: " + e.getMessage());
+      throw RawOpsException.invalidArgument(
+          "cannot parse " + where + " as a text GraphDef: " + e.getMessage());
     }
   }
 
@@ -50,7 +55,8 @@ public final class GraphLoader {
     try {
       return GraphDef.parseFrom(bytes);
     } catch (InvalidProtocolBufferException e) {
-      throw RawOpsException.invalidArgument("cannot parse " + where + " as a binary GraphDef: " + e.getMessage());
+      throw RawOpsException.invalidArgument(
+          "cannot parse " + where + " as a binary GraphDef: " + e.getMessage());
     }
   }
 }

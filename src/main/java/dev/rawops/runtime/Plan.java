@@ -8,21 +8,25 @@ import java.util.Deque;
 import java.util.List;
 
 /**
- * What one (feeds, fetches, targets) combination needs: the nodes to run, in topological order,
- * and how many times each output will be read. Computed once per combination and cached by the
- * session, so a run does no graph analysis.
+ * What one (feeds, fetches, targets) combination needs: the nodes to run, in topological order, and
+ * how many times each output will be read. Computed once per combination and cached by the session,
+ * so a run does no graph analysis.
  */
 final class Plan {
   final TensorName[] feeds;
   final TensorName[] fetches;
+
   /** Nodes to run, in topological order. */
   final int[] order;
+
   /** uses[node][slot]: reads of that output by planned nodes plus fetches. */
   final int[][] uses;
+
   /** fed[node] is null or, per output slot, whether a feed replaces it. */
   private final boolean[][] fed;
 
-  private Plan(TensorName[] feeds, TensorName[] fetches, int[] order, int[][] uses, boolean[][] fed) {
+  private Plan(
+      TensorName[] feeds, TensorName[] fetches, int[] order, int[][] uses, boolean[][] fed) {
     this.feeds = feeds;
     this.fetches = fetches;
     this.order = order;
@@ -35,7 +39,8 @@ final class Plan {
     return isFed(fed, node, slot);
   }
 
-  static Plan create(Graph g, List<String> feedNames, List<String> fetchNames, List<String> targetNames) {
+  static Plan create(
+      Graph g, List<String> feedNames, List<String> fetchNames, List<String> targetNames) {
     TensorName[] feeds = resolveAll(g, feedNames, "feed");
     TensorName[] fetches = resolveAll(g, fetchNames, "fetch");
     boolean[][] fed = new boolean[g.nodes.size()][];
@@ -50,7 +55,8 @@ final class Plan {
     Deque<Integer> work = new ArrayDeque<>();
     for (TensorName f : fetches) {
       if (isFed(fed, g.byName.get(f.node()).index, f.index())) {
-        throw RawOpsException.invalidArgument(f + " is both fed and fetched."); // TF's rule and words
+        throw RawOpsException.invalidArgument(
+            f + " is both fed and fetched."); // TF's rule and words
       }
       work.add(g.byName.get(f.node()).index);
     }
@@ -121,12 +127,23 @@ final class Plan {
     for (String s : names) {
       TensorName t = TensorName.parse(s);
       if (t.control()) {
-        throw RawOpsException.invalidArgument(role + " '" + s + "' is a control input; name a tensor (node or node:i)");
+        throw RawOpsException.invalidArgument(
+            role + " '" + s + "' is a control input; name a tensor (node or node:i)");
       }
       BuiltNode n = node(g, t.node(), role);
       if (t.index() >= n.numOutputs()) {
-        throw RawOpsException.invalidArgument(role + " '" + s + "': node '" + n.name() + "' (op " + n.op()
-            + ") has " + n.numOutputs() + " output" + (n.numOutputs() == 1 ? "" : "s"));
+        throw RawOpsException.invalidArgument(
+            role
+                + " '"
+                + s
+                + "': node '"
+                + n.name()
+                + "' (op "
+                + n.op()
+                + ") has "
+                + n.numOutputs()
+                + " output"
+                + (n.numOutputs() == 1 ? "" : "s"));
       }
       out.add(t);
     }

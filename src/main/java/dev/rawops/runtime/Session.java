@@ -48,8 +48,10 @@ public final class Session {
    */
   public List<Tensor> run(Map<String, Tensor> feeds, List<String> fetches, List<String> targets) {
     List<String> feedNames = new ArrayList<>(feeds.keySet());
-    Plan plan = plans.computeIfAbsent(List.of(List.copyOf(feedNames), List.copyOf(fetches), List.copyOf(targets)),
-        k -> Plan.create(graph, feedNames, fetches, targets));
+    Plan plan =
+        plans.computeIfAbsent(
+            List.of(List.copyOf(feedNames), List.copyOf(fetches), List.copyOf(targets)),
+            k -> Plan.create(graph, feedNames, fetches, targets));
     return new Run(plan).execute(feeds, feedNames);
   }
 
@@ -92,8 +94,16 @@ public final class Session {
       }
       DType expected = DType.fromProtoOrNull(n.outputType(name.index()));
       if (t.dtype() != expected) {
-        throw new RawOpsException(Code.INVALID_ARGUMENT, n.name(), n.op(), "feed '" + name + "' has dtype "
-            + t.dtype().tfName() + " but the graph expects " + dev.rawops.tensor.DType.tfName(n.outputType(name.index())));
+        throw new RawOpsException(
+            Code.INVALID_ARGUMENT,
+            n.name(),
+            n.op(),
+            "feed '"
+                + name
+                + "' has dtype "
+                + t.dtype().tfName()
+                + " but the graph expects "
+                + dev.rawops.tensor.DType.tfName(n.outputType(name.index())));
       }
       // No shape check, as in TF: its session accepts a fed value whatever the node's static
       // shape (only TF's Python client checks); kernels downstream see the fed value's real shape.
@@ -118,13 +128,19 @@ public final class Session {
       } catch (RawOpsException e) {
         throw e.atNode(n.name(), n.op());
       } catch (RuntimeException | OutOfMemoryError e) {
-        throw new RawOpsException(e instanceof OutOfMemoryError ? Code.RESOURCE_EXHAUSTED : Code.INTERNAL,
-            n.name(), n.op(), "kernel failed: " + e, e);
+        throw new RawOpsException(
+            e instanceof OutOfMemoryError ? Code.RESOURCE_EXHAUSTED : Code.INTERNAL,
+            n.name(),
+            n.op(),
+            "kernel failed: " + e,
+            e);
       }
       for (int i = 0; i < n.numOutputs(); i++) {
         Tensor t = ctx.outputs[i];
         if (t == null || t.dtype() != DType.fromProtoOrNull(n.outputType(i))) {
-          throw n.error(Code.INTERNAL, "kernel left output " + i + (t == null ? " unset" : " as " + t.dtype().tfName()));
+          throw n.error(
+              Code.INTERNAL,
+              "kernel left output " + i + (t == null ? " unset" : " as " + t.dtype().tfName()));
         }
         // A node may run for some outputs while the caller fed another: the feed wins.
         if (!plan.isFed(n.index, i)) {

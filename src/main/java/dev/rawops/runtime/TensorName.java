@@ -13,9 +13,12 @@ public record TensorName(String node, int index, boolean control) {
       return new TensorName(s.substring(1), -1, true);
     }
     int colon = s.lastIndexOf(':');
-    if (colon > 0 && colon < s.length() - 1 && s.substring(colon + 1).chars().allMatch(Character::isDigit)) {
+    if (colon > 0
+        && colon < s.length() - 1
+        && s.substring(colon + 1).chars().allMatch(Character::isDigit)) {
       try {
-        return new TensorName(s.substring(0, colon), Integer.parseInt(s.substring(colon + 1)), false);
+        return new TensorName(
+            s.substring(0, colon), Integer.parseInt(s.substring(colon + 1)), false);
       } catch (NumberFormatException e) {
         throw RawOpsException.invalidArgument("output index in '" + s + "' is too large");
       }

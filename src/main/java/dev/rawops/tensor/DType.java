@@ -78,7 +78,8 @@ public enum DType {
       throw RawOpsException.invalidArgument("invalid or unset data type " + t);
     }
     throw RawOpsException.of(
-        Code.UNIMPLEMENTED, "data type " + t + " is not supported by rawops (supported: " + supportedList() + ")");
+        Code.UNIMPLEMENTED,
+        "data type " + t + " is not supported by rawops (supported: " + supportedList() + ")");
   }
 
   /** Like {@link #fromProto} but returns null for types rawops cannot hold. */

@@ -1,8 +1,8 @@
 package dev.rawops.tensor;
 
 /**
- * Zero-copy access to a STRING tensor's element array, for kernels that move elements around.
- * The arrays and their byte arrays are shared: never write to them.
+ * Zero-copy access to a STRING tensor's element array, for kernels that move elements around. The
+ * arrays and their byte arrays are shared: never write to them.
  */
 public final class KernelAccess {
   private KernelAccess() {}

@@ -1,5 +1,6 @@
 package dev.rawops.tensor;
 
+import com.google.common.base.Splitter;
 import dev.rawops.Code;
 import dev.rawops.RawOpsException;
 import java.io.IOException;
@@ -35,11 +36,14 @@ public final class Npy {
   private record Header(String descr, boolean fortran, Shape shape, long dataOffset) {}
 
   /**
-   * @throws RawOpsException NOT_FOUND for a missing file; INVALID_ARGUMENT for a malformed file,
-   *     an object array, or a dtype rawops has no tensor for
+   * Reads a .npy file into a tensor.
+   *
+   * @throws RawOpsException NOT_FOUND for a missing file; INVALID_ARGUMENT for a malformed file, an
+   *     object array, or a dtype rawops has no tensor for
    */
   public static Tensor read(Path path) {
-    try (Arena arena = Arena.ofConfined(); FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
+    try (Arena arena = Arena.ofConfined();
+        FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
       MemorySegment file = ch.map(FileChannel.MapMode.READ_ONLY, 0, ch.size(), arena);
       Header h = header(file, path);
       return decode(file, h, path);
@@ -51,7 +55,8 @@ public final class Npy {
   }
 
   private static Header header(MemorySegment f, Path path) {
-    if (f.byteSize() < 10 || MemorySegment.mismatch(f, 0, 6, MemorySegment.ofArray(MAGIC), 0, 6) != -1) {
+    if (f.byteSize() < 10
+        || MemorySegment.mismatch(f, 0, 6, MemorySegment.ofArray(MAGIC), 0, 6) != -1) {
       throw bad(path, "not a .npy file (missing the \\x93NUMPY magic)");
     }
     int major = f.get(Layouts.I8, 6);
@@ -69,29 +74,32 @@ public final class Npy {
     if (start + len > f.byteSize()) {
       throw bad(path, "header length " + len + " runs past the end of the file");
     }
-    String text = new String(f.asSlice(start, len).toArray(Layouts.I8),
-        major == 3 ? StandardCharsets.UTF_8 : StandardCharsets.ISO_8859_1);
-    return new Header(field(DESCR, text, path), "True".equals(field(FORTRAN, text, path)),
-        parseShape(field(SHAPE, text, path), path), start + len);
+    String text =
+        new String(
+            f.asSlice(start, len).toArray(Layouts.I8),
+            major == 3 ? StandardCharsets.UTF_8 : StandardCharsets.ISO_8859_1);
+    return new Header(
+        field(DESCR, text, path),
+        "True".equals(field(FORTRAN, text, path)),
+        parseShape(field(SHAPE, text, path), path),
+        start + len);
   }
 
   private static String field(Pattern p, String header, Path path) {
     Matcher m = p.matcher(header);
     if (!m.find()) {
-      throw bad(path, "header " + header.strip() + " lacks " + p.pattern().split("'")[1]);
+      throw bad(path, "header " + header.strip() + " lacks the entry matching " + p.pattern());
     }
     return m.group(1);
   }
 
   private static Shape parseShape(String s, Path path) {
     List<Long> dims = new ArrayList<>();
-    for (String part : s.split(",")) {
-      if (!part.isBlank()) {
-        try {
-          dims.add(Long.parseLong(part.strip().replace("L", "")));
-        } catch (NumberFormatException e) {
-          throw bad(path, "bad shape (" + s + ")");
-        }
+    for (String part : Splitter.on(',').trimResults().omitEmptyStrings().split(s)) {
+      try {
+        dims.add(Long.parseLong(part.replace("L", ""))); // Python 2 wrote long dims as "3L"
+      } catch (NumberFormatException e) {
+        throw bad(path, "bad shape (" + s + ")");
       }
     }
     return Shape.of(dims.stream().mapToLong(Long::longValue).toArray());
@@ -101,8 +109,10 @@ public final class Npy {
     char order = h.descr.charAt(0);
     String code = h.descr.substring(1);
     if (code.startsWith("O")) {
-      throw bad(path, "object arrays (dtype=object, e.g. Python str or bytes objects) cannot be read; "
-          + "save strings as fixed-width bytes: np.save(f, np.array(x, dtype='S'))");
+      throw bad(
+          path,
+          "object arrays (dtype=object, e.g. Python str or bytes objects) cannot be read; "
+              + "save strings as fixed-width bytes: np.save(f, np.array(x, dtype='S'))");
     }
     if (code.startsWith("S") || code.startsWith("U")) {
       return strings(f, h, code, path);
@@ -138,8 +148,13 @@ public final class Npy {
       case "f8" -> DType.DOUBLE;
       case "c8" -> DType.COMPLEX64;
       case "c16" -> DType.COMPLEX128;
-      default -> throw bad(path, "dtype '" + code + "' is not supported (rawops reads b1, i1-i8, u1-u8, "
-          + "f2, f4, f8, c8, c16, S, U, and V2 as bfloat16)");
+      default ->
+          throw bad(
+              path,
+              "dtype '"
+                  + code
+                  + "' is not supported (rawops reads b1, i1-i8, u1-u8, "
+                  + "f2, f4, f8, c8, c16, S, U, and V2 as bfloat16)");
     };
   }
 
@@ -298,5 +313,4 @@ public final class Npy {
   private static RawOpsException bad(Path path, String what) {
     return RawOpsException.invalidArgument(path + ": " + what);
   }
-
 }

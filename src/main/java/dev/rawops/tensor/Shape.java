@@ -15,7 +15,8 @@ public final class Shape {
     long n = 1;
     for (long d : dims) {
       if (d < 0) {
-        throw RawOpsException.invalidArgument("dimension " + d + " in shape " + Arrays.toString(dims) + " is negative");
+        throw RawOpsException.invalidArgument(
+            "dimension " + d + " in shape " + Arrays.toString(dims) + " is negative");
       }
       try {
         n = Math.multiplyExact(n, d);

@@ -221,16 +221,22 @@ public final class Tensor {
     TensorBuffer b = TensorBuffer.allocate(dtype, shape);
     if (bytes.byteSize() != b.segment().byteSize()) {
       throw RawOpsException.invalidArgument(
-          "expected " + b.segment().byteSize() + " bytes of " + dtype.tfName() + " data for shape "
-              + shape + ", got " + bytes.byteSize());
+          "expected "
+              + b.segment().byteSize()
+              + " bytes of "
+              + dtype.tfName()
+              + " data for shape "
+              + shape
+              + ", got "
+              + bytes.byteSize());
     }
     MemorySegment.copy(bytes, 0, b.segment(), 0, bytes.byteSize());
     return b.freeze();
   }
 
   /**
-   * A tensor sharing {@code base}'s memory from {@code byteOffset}: no copy. The base can no
-   * longer be reclaimed for in-place writes, since the view would see them.
+   * A tensor sharing {@code base}'s memory from {@code byteOffset}: no copy. The base can no longer
+   * be reclaimed for in-place writes, since the view would see them.
    */
   public static Tensor view(Tensor base, Shape shape, long byteOffset) {
     long bytes = shape.numElements() * base.dtype.byteSize();

@@ -25,7 +25,8 @@ public final class TensorBuffer {
   private final Object owner;
   private boolean frozen;
 
-  private TensorBuffer(DType dtype, Shape shape, MemorySegment data, byte[][] strings, Object owner) {
+  private TensorBuffer(
+      DType dtype, Shape shape, MemorySegment data, byte[][] strings, Object owner) {
     this.dtype = dtype;
     this.shape = shape;
     this.data = data;
@@ -39,8 +40,8 @@ public final class TensorBuffer {
   }
 
   /**
-   * A zero-filled buffer whose frozen tensor {@code owner} (the runtime's run) may later
-   * {@link #reclaim} for in-place writing.
+   * A zero-filled buffer whose frozen tensor {@code owner} (the runtime's run) may later {@link
+   * #reclaim} for in-place writing.
    */
   public static TensorBuffer allocate(DType dtype, Shape shape, Object owner) {
     if (dtype == DType.STRING) {
@@ -57,7 +58,8 @@ public final class TensorBuffer {
     try {
       bytes = Math.multiplyExact(shape.numElements(), (long) dtype.byteSize());
     } catch (ArithmeticException e) {
-      throw RawOpsException.of(Code.RESOURCE_EXHAUSTED, "tensor of shape " + shape + " is too large");
+      throw RawOpsException.of(
+          Code.RESOURCE_EXHAUSTED, "tensor of shape " + shape + " is too large");
     }
     MemorySegment seg;
     try {
@@ -65,7 +67,12 @@ public final class TensorBuffer {
     } catch (OutOfMemoryError | IllegalArgumentException e) {
       throw RawOpsException.of(
           Code.RESOURCE_EXHAUSTED,
-          "cannot allocate " + bytes + " bytes for a " + dtype.tfName() + " tensor of shape " + shape);
+          "cannot allocate "
+              + bytes
+              + " bytes for a "
+              + dtype.tfName()
+              + " tensor of shape "
+              + shape);
     }
     return new TensorBuffer(dtype, shape, seg, null, owner);
   }

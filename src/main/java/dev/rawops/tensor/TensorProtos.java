@@ -15,9 +15,9 @@ import java.lang.foreign.MemorySegment;
 import java.util.List;
 
 /**
- * TensorProto ↔ Tensor, with TensorFlow's rules: {@code tensor_content} must hold exactly the
- * data; a typed {@code *_val} list shorter than the shape repeats its last value, an empty one
- * means zeros, and a longer one is cut to the shape (all as TF's Tensor::FromProto does).
+ * TensorProto ↔ Tensor, with TensorFlow's rules: {@code tensor_content} must hold exactly the data;
+ * a typed {@code *_val} list shorter than the shape repeats its last value, an empty one means
+ * zeros, and a longer one is cut to the shape (all as TF's Tensor::FromProto does).
  */
 public final class TensorProtos {
   private TensorProtos() {}
@@ -25,7 +25,8 @@ public final class TensorProtos {
   /** The concrete shape of a TensorShapeProto; unknown rank or dims are INVALID_ARGUMENT. */
   public static Shape shapeOf(TensorShapeProto p) {
     if (p.getUnknownRank()) {
-      throw RawOpsException.invalidArgument("a tensor's shape must be fully defined, got unknown rank");
+      throw RawOpsException.invalidArgument(
+          "a tensor's shape must be fully defined, got unknown rank");
     }
     long[] d = new long[p.getDimCount()];
     for (int i = 0; i < d.length; i++) {
@@ -56,11 +57,18 @@ public final class TensorProtos {
     long expected = shape.numElements() * dtype.byteSize();
     if (content.size() != expected) {
       throw RawOpsException.invalidArgument(
-          "tensor_content holds " + content.size() + " bytes but a " + dtype.tfName() + " tensor of shape "
-              + shape + " needs " + expected);
+          "tensor_content holds "
+              + content.size()
+              + " bytes but a "
+              + dtype.tfName()
+              + " tensor of shape "
+              + shape
+              + " needs "
+              + expected);
     }
     TensorBuffer b = TensorBuffer.allocate(dtype, shape);
-    MemorySegment.copy(MemorySegment.ofBuffer(content.asReadOnlyByteBuffer()), 0, b.segment(), 0, expected);
+    MemorySegment.copy(
+        MemorySegment.ofBuffer(content.asReadOnlyByteBuffer()), 0, b.segment(), 0, expected);
     return b.freeze();
   }
 
@@ -82,23 +90,36 @@ public final class TensorProtos {
     long n = b.shape().numElements();
     switch (b.dtype()) {
       case FLOAT -> fill(n, p.getFloatValCount(), (d, k) -> s.setAtIndex(F32, d, p.getFloatVal(k)));
-      case DOUBLE -> fill(n, p.getDoubleValCount(), (d, k) -> s.setAtIndex(F64, d, p.getDoubleVal(k)));
-      case INT32, UINT32 ->
-          fillInt32(p, s, n, b.dtype() == DType.UINT32);
-      case INT16, UINT16 -> fill(n, p.getIntValCount(), (d, k) -> s.setAtIndex(I16, d, (short) p.getIntVal(k)));
-      case INT8, UINT8 -> fill(n, p.getIntValCount(), (d, k) -> s.set(I8, d, (byte) p.getIntVal(k)));
+      case DOUBLE ->
+          fill(n, p.getDoubleValCount(), (d, k) -> s.setAtIndex(F64, d, p.getDoubleVal(k)));
+      case INT32, UINT32 -> fillInt32(p, s, n, b.dtype() == DType.UINT32);
+      case INT16, UINT16 ->
+          fill(n, p.getIntValCount(), (d, k) -> s.setAtIndex(I16, d, (short) p.getIntVal(k)));
+      case INT8, UINT8 ->
+          fill(n, p.getIntValCount(), (d, k) -> s.set(I8, d, (byte) p.getIntVal(k)));
       case INT64 -> fill(n, p.getInt64ValCount(), (d, k) -> s.setAtIndex(I64, d, p.getInt64Val(k)));
-      case UINT64 -> fill(n, p.getUint64ValCount(), (d, k) -> s.setAtIndex(I64, d, p.getUint64Val(k)));
-      case BOOL -> fill(n, p.getBoolValCount(), (d, k) -> s.set(I8, d, (byte) (p.getBoolVal(k) ? 1 : 0)));
-      case HALF, BFLOAT16 -> fill(n, p.getHalfValCount(), (d, k) -> s.setAtIndex(I16, d, (short) p.getHalfVal(k)));
-      case COMPLEX64 -> fill(n, p.getScomplexValCount() / 2, (d, k) -> {
-        s.setAtIndex(F32, 2 * d, p.getScomplexVal(2 * k));
-        s.setAtIndex(F32, 2 * d + 1, p.getScomplexVal(2 * k + 1));
-      });
-      case COMPLEX128 -> fill(n, p.getDcomplexValCount() / 2, (d, k) -> {
-        s.setAtIndex(F64, 2 * d, p.getDcomplexVal(2 * k));
-        s.setAtIndex(F64, 2 * d + 1, p.getDcomplexVal(2 * k + 1));
-      });
+      case UINT64 ->
+          fill(n, p.getUint64ValCount(), (d, k) -> s.setAtIndex(I64, d, p.getUint64Val(k)));
+      case BOOL ->
+          fill(n, p.getBoolValCount(), (d, k) -> s.set(I8, d, (byte) (p.getBoolVal(k) ? 1 : 0)));
+      case HALF, BFLOAT16 ->
+          fill(n, p.getHalfValCount(), (d, k) -> s.setAtIndex(I16, d, (short) p.getHalfVal(k)));
+      case COMPLEX64 ->
+          fill(
+              n,
+              p.getScomplexValCount() / 2,
+              (d, k) -> {
+                s.setAtIndex(F32, 2 * d, p.getScomplexVal(2 * k));
+                s.setAtIndex(F32, 2 * d + 1, p.getScomplexVal(2 * k + 1));
+              });
+      case COMPLEX128 ->
+          fill(
+              n,
+              p.getDcomplexValCount() / 2,
+              (d, k) -> {
+                s.setAtIndex(F64, 2 * d, p.getDcomplexVal(2 * k));
+                s.setAtIndex(F64, 2 * d + 1, p.getDcomplexVal(2 * k + 1));
+              });
       case STRING -> throw new IllegalStateException("strings are handled separately");
     }
   }
@@ -125,7 +146,10 @@ public final class TensorProtos {
     }
   }
 
-  /** The tensor as a TensorProto: {@code tensor_content} for fixed-width, {@code string_val} for STRING. */
+  /**
+   * The tensor as a TensorProto: {@code tensor_content} for fixed-width, {@code string_val} for
+   * STRING.
+   */
   public static TensorProto toProto(Tensor t) {
     TensorProto.Builder b = TensorProto.newBuilder().setDtype(t.dtype().proto());
     b.setTensorShape(t.shape().toPartial().toProto());

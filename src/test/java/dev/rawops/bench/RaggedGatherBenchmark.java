@@ -47,8 +47,14 @@ class RaggedGatherBenchmark {
       indices[i] = r.nextInt(PARAMS_ROWS);
       expectedValues += splits[indices[i] + 1] - splits[indices[i]];
     }
-    Map<String, Tensor> feeds = Map.of("splits", Tensor.ofLongs(Shape.of(splits.length), splits),
-        "values", Tensor.ofFloats(Shape.of(numValues), values), "indices", Tensor.ofInts(Shape.of(indices.length), indices));
+    Map<String, Tensor> feeds =
+        Map.of(
+            "splits",
+            Tensor.ofLongs(Shape.of(splits.length), splits),
+            "values",
+            Tensor.ofFloats(Shape.of(numValues), values),
+            "indices",
+            Tensor.ofInts(Shape.of(indices.length), indices));
     Session session = Graph.build(graph(), Device.CPU).newSession();
     List<String> fetches = List.of("out:0", "out:1");
     for (int i = 0; i < WARMUP; i++) {
@@ -62,9 +68,10 @@ class RaggedGatherBenchmark {
       ms[i] = (System.nanoTime() - t0) / 1e6;
     }
     Arrays.sort(ms);
-    System.out.printf("RaggedGather: %d rows gathered from %d rows / %d float values -> %d values: "
-        + "median %.2f ms, min %.2f ms over %d runs (TensorFlow 2.18 CPU: 18.8 ms)%n", GATHERED_ROWS, PARAMS_ROWS,
-        numValues, expectedValues, ms[RUNS / 2], ms[0], RUNS);
+    System.out.printf(
+        "RaggedGather: %d rows gathered from %d rows / %d float values -> %d values: "
+            + "median %.2f ms, min %.2f ms over %d runs (TensorFlow 2.18 CPU: 18.8 ms)%n",
+        GATHERED_ROWS, PARAMS_ROWS, numValues, expectedValues, ms[RUNS / 2], ms[0], RUNS);
     assertEquals(GATHERED_ROWS + 1, out.get(0).numElements());
     assertEquals(expectedValues, out.get(1).numElements());
     long at = 0;
@@ -81,8 +88,11 @@ class RaggedGatherBenchmark {
         .placeholder("values", DataType.DT_FLOAT, PartialShape.of(-1))
         .placeholder("indices", DataType.DT_INT32, PartialShape.of(-1))
         .op("out", "RaggedGather", "splits", "values", "indices")
-        .attr("OUTPUT_RAGGED_RANK", 1).attr("PARAMS_RAGGED_RANK", 1)
-        .attr("Tindices", DataType.DT_INT32).attr("Tsplits", DataType.DT_INT64).attr("Tvalues", DataType.DT_FLOAT)
+        .attr("OUTPUT_RAGGED_RANK", 1)
+        .attr("PARAMS_RAGGED_RANK", 1)
+        .attr("Tindices", DataType.DT_INT32)
+        .attr("Tsplits", DataType.DT_INT64)
+        .attr("Tvalues", DataType.DT_FLOAT)
         .build();
   }
 }

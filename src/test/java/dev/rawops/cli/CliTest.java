@@ -27,7 +27,8 @@ class CliTest {
       System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
       System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
       int code = Main.execute(args);
-      return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+      return new Result(
+          code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     } finally {
       System.setOut(oldOut);
       System.setErr(oldErr);
@@ -43,9 +44,18 @@ class CliTest {
 
   @Test
   void run_literalFeeds_andNpyOut() throws Exception {
-    Result r = cli("run", "graphs/examples/gather_nd/fed_params.pbtxt",
-        "--feed", "params=[['a','b'],['c','d']]", "--feed", "indices=[[0,0],[1,1]]:int32",
-        "--fetch", "output", "--out", dir.toString());
+    Result r =
+        cli(
+            "run",
+            "graphs/examples/gather_nd/fed_params.pbtxt",
+            "--feed",
+            "params=[['a','b'],['c','d']]",
+            "--feed",
+            "indices=[[0,0],[1,1]]:int32",
+            "--fetch",
+            "output",
+            "--out",
+            dir.toString());
     assertEquals(0, r.code(), r.err());
     assertTrue(r.out().contains("[b'a' b'd']"), r.out());
     Tensor saved = Npy.read(dir.resolve("output_0.npy"));
@@ -56,8 +66,14 @@ class CliTest {
   void run_npyFeed() throws Exception {
     Path p = dir.resolve("p.npy");
     Npy.write(Tensor.ofStrings(dev.rawops.tensor.Shape.of(2, 2), "w", "x", "y", "z"), p);
-    Result r = cli("run", "graphs/examples/gather_nd/fed_params.pbtxt", "--feed", "params=" + p,
-        "--feed", "indices=[[1,0]]");
+    Result r =
+        cli(
+            "run",
+            "graphs/examples/gather_nd/fed_params.pbtxt",
+            "--feed",
+            "params=" + p,
+            "--feed",
+            "indices=[[1,0]]");
     assertEquals(0, r.code(), r.err());
     assertTrue(r.out().contains("[b'y']"), r.out());
   }
@@ -66,7 +82,9 @@ class CliTest {
   void run_missingFeed_exits1_namingThePlaceholder() {
     Result r = cli("run", "graphs/examples/gather_nd/fed_params.pbtxt");
     assertEquals(1, r.code());
-    assertTrue(r.err().contains("INVALID_ARGUMENT") && r.err().contains("placeholder tensor 'params'"), r.err());
+    assertTrue(
+        r.err().contains("INVALID_ARGUMENT") && r.err().contains("placeholder tensor 'params'"),
+        r.err());
   }
 
   @Test
@@ -79,7 +97,9 @@ class CliTest {
   @Test
   void validate_invalidGraph_exits1_withEveryError() throws Exception {
     Path g = dir.resolve("bad.pbtxt");
-    Files.writeString(g, """
+    Files.writeString(
+        g,
+        """
         node { name: "p" op: "Const" attr { key: "dtype" value { type: DT_FLOAT } }
           attr { key: "value" value { tensor { dtype: DT_FLOAT tensor_shape { dim { size: 2 } } float_val: 1 } } } }
         node { name: "i" op: "Const" attr { key: "dtype" value { type: DT_INT32 } }
@@ -90,7 +110,10 @@ class CliTest {
         """);
     Result r = cli("validate", g.toString());
     assertEquals(1, r.code());
-    assertTrue(r.err().contains("node 'deep' (op GatherNd)") && r.err().contains("indices.shape[-1] must be <= params.rank"), r.err());
+    assertTrue(
+        r.err().contains("node 'deep' (op GatherNd)")
+            && r.err().contains("indices.shape[-1] must be <= params.rank"),
+        r.err());
     assertTrue(r.err().contains("node 'odd' (op Bogus)") && r.err().contains("NOT_FOUND"), r.err());
     assertTrue(r.err().contains("2 errors"), r.err());
   }

@@ -18,7 +18,8 @@ import picocli.CommandLine;
 
 class ConformCommandTest {
   // GatherNd of the Const [1, 2, 3, 4] at Const indices [[2], [0]]: [3, 1] (written by hand).
-  private static final String GRAPH = """
+  private static final String GRAPH =
+      """
       graph {
         node { name: "p" op: "Const" attr { key: "dtype" value { type: DT_FLOAT } }
           attr { key: "value" value { tensor { dtype: DT_FLOAT tensor_shape { dim { size: 4 } }
@@ -39,10 +40,16 @@ class ConformCommandTest {
   @BeforeEach
   void writeFixtures() throws IOException {
     Files.createDirectories(dir.resolve("ops"));
-    Files.writeString(dir.resolve("ops/good.fixture.pbtxt"), "name: \"ops/good\"\n" + GRAPH
-        + "expected { dtype: DT_FLOAT tensor_shape { dim { size: 2 } } float_val: 3 float_val: 1 }");
-    Files.writeString(dir.resolve("ops/bad.fixture.pbtxt"), "name: \"ops/bad <&>\"\n" + GRAPH
-        + "expected { dtype: DT_FLOAT tensor_shape { dim { size: 2 } } float_val: 3 float_val: 4 }");
+    Files.writeString(
+        dir.resolve("ops/good.fixture.pbtxt"),
+        "name: \"ops/good\"\n"
+            + GRAPH
+            + "expected { dtype: DT_FLOAT tensor_shape { dim { size: 2 } } float_val: 3 float_val: 1 }");
+    Files.writeString(
+        dir.resolve("ops/bad.fixture.pbtxt"),
+        "name: \"ops/bad <&>\"\n"
+            + GRAPH
+            + "expected { dtype: DT_FLOAT tensor_shape { dim { size: 2 } } float_val: 3 float_val: 4 }");
   }
 
   private int conform(String... args) {
@@ -53,14 +60,16 @@ class ConformCommandTest {
   }
 
   private String lastLine() {
-    String[] lines = out.toString().strip().split("\n");
-    return lines[lines.length - 1];
+    String text = out.toString().strip();
+    return text.substring(text.lastIndexOf('\n') + 1);
   }
 
   @Test
   void reportsFailuresAndCounts() {
     assertEquals(1, conform(dir.toString()));
-    assertTrue(out.toString().contains("FAIL ops/bad <&>: fetch 0 ('out'): element 1 [1]: expected 4.0"), out.toString());
+    assertTrue(
+        out.toString().contains("FAIL ops/bad <&>: fetch 0 ('out'): element 1 [1]: expected 4.0"),
+        out.toString());
     assertEquals("1 passed, 1 failed", lastLine());
   }
 
@@ -86,7 +95,8 @@ class ConformCommandTest {
     assertEquals(2, conform("--filter", "(", dir.toString()));
     assertEquals(2, conform("--filter", "nothing-matches", dir.toString()));
     assertEquals(2, conform());
-    assertEquals(2, conform("--junit-xml", dir.resolve("no/such/dir/r.xml").toString(), dir.toString()));
+    assertEquals(
+        2, conform("--junit-xml", dir.resolve("no/such/dir/r.xml").toString(), dir.toString()));
     assertTrue(err.toString().contains("cannot write --junit-xml"), err.toString());
   }
 

@@ -17,8 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 class ExplainCommandTest {
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   private record Result(int code, String out, String err) {}
 
@@ -46,10 +45,12 @@ class ExplainCommandTest {
   void seedWorkedExample_inPythonNotation_withShapes() {
     Result r = explain("graphs/examples/strided_slice/worked_example.pbtxt");
     assertEquals(0, r.code(), r.err());
-    assertEquals("""
+    assertEquals(
+        """
         out = foo[1, 2:4, tf.newaxis, ..., :-3:-1, :]
           shape: [5,5,5,5,5,5] -> [2,1,5,5,2,5]
-        """, r.out());
+        """,
+        r.out());
   }
 
   @Test
@@ -61,11 +62,16 @@ class ExplainCommandTest {
   @Test
   void nonConstantVectors_areSymbolic_andMasksDecodedBitByBit() throws Exception {
     Tensor x = Tensor.ofFloats(Shape.of(4, 5, 6), new float[120]);
-    Path g = write(slice(x, v(0, 0, 0, 0), v(0, 0, 0, 0), v(1, 1, 1, 1)).masks(2, 4, 8, 1, 4)
-        .feedVectorsOfKnownLength().graph());
+    Path g =
+        write(
+            slice(x, v(0, 0, 0, 0), v(0, 0, 0, 0), v(1, 1, 1, 1))
+                .masks(2, 4, 8, 1, 4)
+                .feedVectorsOfKnownLength()
+                .graph());
     Result r = explain(g.toString());
     assertEquals(0, r.code(), r.err());
-    assertEquals("""
+    assertEquals(
+        """
         out = input[tf.newaxis, :e[1]:s[1], b[2], ...]
           not constant: begin, end, strides (shown as b[i], e[i], s[i])
           begin_mask = 2
@@ -79,7 +85,8 @@ class ExplainCommandTest {
           shrink_axis_mask = 4
             bit 2: entry 2 is the single index b[2]: its dimension is dropped
           shape: [4,5,6] -> [1,?,6]
-        """, r.out());
+        """,
+        r.out());
   }
 
   @Test
@@ -88,8 +95,12 @@ class ExplainCommandTest {
     Path g = write(slice(five, v(7), v(8), v(1)).masks(0, 0, 0, 0, 1).graph());
     Result r = explain(g.toString(), "out");
     assertEquals(1, r.code());
-    assertTrue(r.out().startsWith("out = input[7]\n  shape: ? -> ?\n  error: INVALID_ARGUMENT: slice index 7 of "
-        + "dimension 0 out of bounds."), r.out());
+    assertTrue(
+        r.out()
+            .startsWith(
+                "out = input[7]\n  shape: ? -> ?\n  error: INVALID_ARGUMENT: slice index 7 of "
+                    + "dimension 0 out of bounds."),
+        r.out());
     assertTrue(r.err().contains("the graph does not build (1 error)"), r.err());
   }
 
@@ -101,7 +112,8 @@ class ExplainCommandTest {
     assertTrue(missing.err().contains("no node named 'nope'"), missing.err());
     Result notSlice = explain(g.toString(), "begin");
     assertEquals(2, notSlice.code());
-    assertTrue(notSlice.err().contains("node 'begin' is a Const, not a StridedSlice"), notSlice.err());
+    assertTrue(
+        notSlice.err().contains("node 'begin' is a Const, not a StridedSlice"), notSlice.err());
     assertEquals(2, explain().code());
   }
 

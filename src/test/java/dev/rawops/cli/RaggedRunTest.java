@@ -30,7 +30,8 @@ class RaggedRunTest {
       System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
       System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
       int code = Main.execute(args);
-      return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+      return new Result(
+          code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     } finally {
       System.setOut(oldOut);
       System.setErr(oldErr);
@@ -41,15 +42,26 @@ class RaggedRunTest {
   void run_seedExample_printsOneRaggedTensor() {
     Result r = cli("run", SEED);
     assertEquals(0, r.code(), r.err());
-    assertEquals("out: ragged dtype=int32 ragged_rank=1 rank=2 nrows=3\n[[3, 4, 5], [1, 2], []]\n", r.out());
+    assertEquals(
+        "out: ragged dtype=int32 ragged_rank=1 rank=2 nrows=3\n[[3, 4, 5], [1, 2], []]\n", r.out());
   }
 
   @Test
   void run_allOutputsFetchedInAnyOrder_printsOneRaggedTensor() {
-    Result r = cli("run", "graphs/examples/ragged_gather/matrix_indices.pbtxt",
-        "--fetch", "out:2", "--fetch", "out:0", "--fetch", "out:1");
+    Result r =
+        cli(
+            "run",
+            "graphs/examples/ragged_gather/matrix_indices.pbtxt",
+            "--fetch",
+            "out:2",
+            "--fetch",
+            "out:0",
+            "--fetch",
+            "out:1");
     assertEquals(0, r.code(), r.err());
-    assertEquals("out: ragged dtype=int32 ragged_rank=2 rank=3 nrows=2\n[[[3, 4, 5], [1, 2]], [[6], [6]]]\n", r.out());
+    assertEquals(
+        "out: ragged dtype=int32 ragged_rank=2 rank=3 nrows=2\n[[[3, 4, 5], [1, 2]], [[6], [6]]]\n",
+        r.out());
   }
 
   @Test
@@ -70,7 +82,12 @@ class RaggedRunTest {
 
   @Test
   void run_fedIndices() {
-    Result r = cli("run", "graphs/examples/ragged_gather/strings_fed_indices.pbtxt", "--feed", "indices=[2,3]");
+    Result r =
+        cli(
+            "run",
+            "graphs/examples/ragged_gather/strings_fed_indices.pbtxt",
+            "--feed",
+            "indices=[2,3]");
     assertEquals(0, r.code(), r.err());
     assertTrue(r.out().endsWith("[[b'c', b'', b'e\\'q'], [b'f']]\n"), r.out());
   }
@@ -78,12 +95,21 @@ class RaggedRunTest {
   @Test
   void validate_wrongOutputRaggedRank_rejectedBeforeRunning() throws Exception {
     Path bad = dir.resolve("bad.pbtxt");
-    Files.writeString(bad, Files.readString(Path.of(SEED))
-        .replace("key: \"OUTPUT_RAGGED_RANK\" value { i: 1 }", "key: \"OUTPUT_RAGGED_RANK\" value { i: 2 }"));
+    Files.writeString(
+        bad,
+        Files.readString(Path.of(SEED))
+            .replace(
+                "key: \"OUTPUT_RAGGED_RANK\" value { i: 1 }",
+                "key: \"OUTPUT_RAGGED_RANK\" value { i: 2 }"));
     Result r = cli("validate", bad.toString());
     assertEquals(1, r.code(), r.out());
-    assertTrue(r.err().contains("INVALID_ARGUMENT: node 'out' (op RaggedGather): Shape must be rank 2 but is rank 1"),
+    assertTrue(
+        r.err()
+            .contains(
+                "INVALID_ARGUMENT: node 'out' (op RaggedGather): Shape must be rank 2 but is rank 1"),
         r.err());
-    assertTrue(r.err().contains("rank(indices) + PARAMS_RAGGED_RANK - 1 = 1 + 1 - 1 = 1, but it is 2"), r.err());
+    assertTrue(
+        r.err().contains("rank(indices) + PARAMS_RAGGED_RANK - 1 = 1 + 1 - 1 = 1, but it is 2"),
+        r.err());
   }
 }

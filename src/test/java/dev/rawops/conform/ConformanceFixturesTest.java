@@ -15,8 +15,8 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * Every committed TensorFlow fixture (graphs/conformance) and every fixture example shared with
- * the project (../shared/reference/fixture-examples) as one JUnit test each; no TensorFlow needed.
+ * Every committed TensorFlow fixture (graphs/conformance) and every fixture example shared with the
+ * project (../shared/reference/fixture-examples) as one JUnit test each; no TensorFlow needed.
  */
 class ConformanceFixturesTest {
   private static final Path ROOT = Path.of(System.getProperty("basedir", "."));
@@ -34,20 +34,27 @@ class ConformanceFixturesTest {
   DynamicNode referenceExamples() {
     Path dir = ROOT.resolve("../shared/reference/fixture-examples").normalize();
     if (!Files.isDirectory(dir)) {
-      return DynamicContainer.dynamicContainer("fixture-examples", Stream.of(DynamicTest.dynamicTest(
-          "absent", () -> Assumptions.abort("skipped: no shared fixture examples at " + dir))));
+      return DynamicContainer.dynamicContainer(
+          "fixture-examples",
+          Stream.of(
+              DynamicTest.dynamicTest(
+                  "absent",
+                  () -> Assumptions.abort("skipped: no shared fixture examples at " + dir))));
     }
-    return DynamicContainer.dynamicContainer("fixture-examples",
-        Fixtures.collect(List.of(dir)).stream().map(f -> test(dir, f)));
+    return DynamicContainer.dynamicContainer(
+        "fixture-examples", Fixtures.collect(List.of(dir)).stream().map(f -> test(dir, f)));
   }
 
   private DynamicTest test(Path dir, Path file) {
-    return DynamicTest.dynamicTest(dir.relativize(file).toString(), file.toUri(), () -> {
-      Result r = runner.run(file);
-      if (r.failed()) {
-        fail(r.name() + ": " + r.reason());
-      }
-      Assumptions.assumeFalse(r.skipped(), r.reason());
-    });
+    return DynamicTest.dynamicTest(
+        dir.relativize(file).toString(),
+        file.toUri(),
+        () -> {
+          Result r = runner.run(file);
+          if (r.failed()) {
+            fail(r.name() + ": " + r.reason());
+          }
+          Assumptions.assumeFalse(r.skipped(), r.reason());
+        });
   }
 }

@@ -39,16 +39,30 @@ class ConformanceRunnerTest {
 
   @Test
   void valueMismatchNamesFetchElementAndBits() {
-    Result r = run(fixture("hand/mismatch", FEED_2_0,
-        "expected { dtype: DT_FLOAT tensor_shape { dim { size: 2 } } float_val: 3 float_val: -0.0 }"));
-    assertFails(r, "fetch 0 ('out')", "element 1 [1]", "expected -0.0 (bits 0x80000000)",
-        "got 1.0 (bits 0x3f800000)", "1 of 2 elements differ");
+    Result r =
+        run(
+            fixture(
+                "hand/mismatch",
+                FEED_2_0,
+                "expected { dtype: DT_FLOAT tensor_shape { dim { size: 2 } } float_val: 3 float_val: -0.0 }"));
+    assertFails(
+        r,
+        "fetch 0 ('out')",
+        "element 1 [1]",
+        "expected -0.0 (bits 0x80000000)",
+        "got 1.0 (bits 0x3f800000)",
+        "1 of 2 elements differ");
   }
 
   @Test
   void mismatchInMatrixGivesMultiIndex() {
-    // indices [[[2]], [[0]]] (shape [2,1,1]) give [[3], [1]] (shape [2,1]); the fixture claims [[3], [2]].
-    Result r = run(fixture("hand/matrix", """
+    // indices [[[2]], [[0]]] (shape [2,1,1]) give [[3], [1]] (shape [2,1]); the fixture claims
+    // [[3], [2]].
+    Result r =
+        run(
+            fixture(
+                "hand/matrix",
+                """
         feed { key: "i" value { dtype: DT_INT32 tensor_shape { dim { size: 2 } dim { size: 1 } dim { size: 1 } }
           tensor_content: "\\002\\000\\000\\000\\000\\000\\000\\000" } }
         expected { dtype: DT_FLOAT tensor_shape { dim { size: 2 } dim { size: 1 } } float_val: 3 float_val: 2 }
@@ -58,73 +72,114 @@ class ConformanceRunnerTest {
 
   @Test
   void dtypeAndShapeMismatchesAreReported() {
-    assertFails(run(fixture("hand/dtype", FEED_2_0,
-        "expected { dtype: DT_DOUBLE tensor_shape { dim { size: 2 } } double_val: 3 double_val: 1 }")),
+    assertFails(
+        run(
+            fixture(
+                "hand/dtype",
+                FEED_2_0,
+                "expected { dtype: DT_DOUBLE tensor_shape { dim { size: 2 } } double_val: 3 double_val: 1 }")),
         "expected dtype double, got float");
-    assertFails(run(fixture("hand/shape", FEED_2_0,
-        "expected { dtype: DT_FLOAT tensor_shape { dim { size: 1 } dim { size: 2 } } float_val: 3 float_val: 1 }")),
+    assertFails(
+        run(
+            fixture(
+                "hand/shape",
+                FEED_2_0,
+                "expected { dtype: DT_FLOAT tensor_shape { dim { size: 1 } dim { size: 2 } } float_val: 3 float_val: 1 }")),
         "expected shape [1,2], got [2]");
   }
 
   @Test
   void rightErrorCodeAtRunPasses() {
-    Result r = run(fixture("hand/oob", FEED_OUT_OF_BOUNDS, "error { code: INVALID_ARGUMENT stage: RUN }"));
+    Result r =
+        run(fixture("hand/oob", FEED_OUT_OF_BOUNDS, "error { code: INVALID_ARGUMENT stage: RUN }"));
     assertEquals(Result.Status.PASSED, r.status(), r.reason());
   }
 
   @Test
   void wrongErrorCodeFailsWithOurMessage() {
-    Result r = run(fixture("hand/code", FEED_OUT_OF_BOUNDS,
-        "error { code: OUT_OF_RANGE stage: RUN message: \"TF says so\" }"));
-    assertFails(r, "expected OUT_OF_RANGE at RUN", "TF says so", "got INVALID_ARGUMENT at RUN",
+    Result r =
+        run(
+            fixture(
+                "hand/code",
+                FEED_OUT_OF_BOUNDS,
+                "error { code: OUT_OF_RANGE stage: RUN message: \"TF says so\" }"));
+    assertFails(
+        r,
+        "expected OUT_OF_RANGE at RUN",
+        "TF says so",
+        "got INVALID_ARGUMENT at RUN",
         "indices[0] = [4] does not index into param shape [4]");
   }
 
   @Test
   void buildErrorThatOnlyHappensAtRunFails() {
-    Result r = run(fixture("hand/stage", FEED_OUT_OF_BOUNDS, "error { code: INVALID_ARGUMENT stage: BUILD }"));
+    Result r =
+        run(
+            fixture(
+                "hand/stage", FEED_OUT_OF_BOUNDS, "error { code: INVALID_ARGUMENT stage: BUILD }"));
     assertFails(r, "expected INVALID_ARGUMENT at BUILD", "got INVALID_ARGUMENT at RUN");
   }
 
   @Test
   void runErrorCaughtAtBuildPassesAndBuildErrorAtBuildPasses() {
     // A Const index of depth 2 into a rank-1 params is rejected by GatherNd's shape function.
-    String badGraph = PASSING.replace("node { name: \"i\" op: \"Placeholder\" attr { key: \"dtype\" value { type: DT_INT32 } } }",
-        "node { name: \"i\" op: \"Const\" attr { key: \"dtype\" value { type: DT_INT32 } } attr { key: \"value\" value {"
-            + " tensor { dtype: DT_INT32 tensor_shape { dim { size: 1 } dim { size: 2 } } int_val: 0 } } } }");
+    String badGraph =
+        PASSING.replace(
+            "node { name: \"i\" op: \"Placeholder\" attr { key: \"dtype\" value { type: DT_INT32 } } }",
+            "node { name: \"i\" op: \"Const\" attr { key: \"dtype\" value { type: DT_INT32 } } attr { key: \"value\" value {"
+                + " tensor { dtype: DT_INT32 tensor_shape { dim { size: 1 } dim { size: 2 } } int_val: 0 } } } }");
     String noExpectation = badGraph.substring(0, badGraph.indexOf("feed {"));
-    assertEquals(Result.Status.PASSED,
+    assertEquals(
+        Result.Status.PASSED,
         run(noExpectation + "error { code: INVALID_ARGUMENT stage: RUN }").status());
-    assertEquals(Result.Status.PASSED,
+    assertEquals(
+        Result.Status.PASSED,
         run(noExpectation + "error { code: INVALID_ARGUMENT stage: BUILD }").status());
-    assertFails(run(noExpectation + "error { code: NOT_FOUND stage: BUILD }"), "got INVALID_ARGUMENT at BUILD");
+    assertFails(
+        run(noExpectation + "error { code: NOT_FOUND stage: BUILD }"),
+        "got INVALID_ARGUMENT at BUILD");
   }
 
   @Test
   void expectedErrorButSuccessFails() {
-    assertFails(run(fixture("hand/noerror", FEED_2_0, "error { code: INVALID_ARGUMENT stage: RUN }")),
-        "expected INVALID_ARGUMENT at RUN", "ran without error");
+    assertFails(
+        run(fixture("hand/noerror", FEED_2_0, "error { code: INVALID_ARGUMENT stage: RUN }")),
+        "expected INVALID_ARGUMENT at RUN",
+        "ran without error");
   }
 
   @Test
   void unexpectedErrorFails() {
-    assertFails(run(fixture("hand/unexpected", FEED_OUT_OF_BOUNDS,
-        "expected { dtype: DT_FLOAT tensor_shape { dim { size: 1 } } float_val: 0 }")),
-        "rawops failed to run", "INVALID_ARGUMENT");
+    assertFails(
+        run(
+            fixture(
+                "hand/unexpected",
+                FEED_OUT_OF_BOUNDS,
+                "expected { dtype: DT_FLOAT tensor_shape { dim { size: 1 } } float_val: 0 }")),
+        "rawops failed to run",
+        "INVALID_ARGUMENT");
   }
 
   @Test
   void malformedFixturesFail() {
-    assertFails(run(fixture("hand/count", FEED_2_0)), "malformed fixture", "1 fetches but 0 expected");
-    assertFails(run(fixture("hand/feed", """
+    assertFails(
+        run(fixture("hand/count", FEED_2_0)), "malformed fixture", "1 fetches but 0 expected");
+    assertFails(
+        run(
+            fixture(
+                "hand/feed",
+                """
         feed { key: "i" value { dtype: DT_INT32 tensor_shape { dim { size: 2 } } tensor_content: "\\001" } }
         expected { dtype: DT_FLOAT tensor_shape { dim { size: 2 } } }
-        """)), "malformed fixture: feed 'i'", "tensor_content holds 1 bytes");
+        """)),
+        "malformed fixture: feed 'i'",
+        "tensor_content holds 1 bytes");
   }
 
   @Test
   void stringsAreComparedByBytes() {
-    String text = """
+    String text =
+        """
         name: "hand/strings"
         graph {
           node { name: "s" op: "Const" attr { key: "dtype" value { type: DT_STRING } }
@@ -134,10 +189,15 @@ class ConformanceRunnerTest {
         }
         fetch: "out:0"
         """;
-    assertEquals(Result.Status.PASSED, run(text
-        + "expected { dtype: DT_STRING tensor_shape { dim { size: 2 } } string_val: \"a\\000\" string_val: \"b\" }")
-        .status());
-    assertFails(run(text + "expected { dtype: DT_STRING tensor_shape { dim { size: 2 } } string_val: \"a\" string_val: \"b\" }"),
+    assertEquals(
+        Result.Status.PASSED,
+        run(text
+                + "expected { dtype: DT_STRING tensor_shape { dim { size: 2 } } string_val: \"a\\000\" string_val: \"b\" }")
+            .status());
+    assertFails(
+        run(
+            text
+                + "expected { dtype: DT_STRING tensor_shape { dim { size: 2 } } string_val: \"a\" string_val: \"b\" }"),
         "element 0 [0]: expected b\"a\", got b\"a\\x00\"");
   }
 
@@ -146,15 +206,18 @@ class ConformanceRunnerTest {
     Files.createDirectories(dir.resolve("sub"));
     Files.writeString(dir.resolve("sub/bad.fixture.pbtxt"), "name: \"x\" graph { node { name: ");
     Files.writeString(dir.resolve("good.fixture.pbtxt"), PASSING);
-    Files.write(dir.resolve("sub/binary.fixture.pb"), Fixtures.parseText(PASSING, "t").toBuilder()
-        .setName("hand/binary").build().toByteArray());
+    Files.write(
+        dir.resolve("sub/binary.fixture.pb"),
+        Fixtures.parseText(PASSING, "t").toBuilder().setName("hand/binary").build().toByteArray());
     Files.writeString(dir.resolve("notes.txt"), "not a fixture");
     List<Path> files = Fixtures.collect(List.of(dir));
     assertEquals(3, files.size(), files.toString());
     List<Result> results = files.stream().map(cpu::run).toList();
-    assertEquals(List.of("hand/pass", dir.resolve("sub/bad.fixture.pbtxt").toString(), "hand/binary"),
+    assertEquals(
+        List.of("hand/pass", dir.resolve("sub/bad.fixture.pbtxt").toString(), "hand/binary"),
         results.stream().map(Result::name).toList());
-    assertEquals(List.of(Result.Status.PASSED, Result.Status.FAILED, Result.Status.PASSED),
+    assertEquals(
+        List.of(Result.Status.PASSED, Result.Status.FAILED, Result.Status.PASSED),
         results.stream().map(Result::status).toList());
     assertTrue(results.get(1).reason().contains("cannot parse"), results.get(1).reason());
   }

@@ -13,15 +13,16 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One RaggedGather node named "out" over splits "s0", "s1"…, values "v" and indices "i": either
- * all Const (shapes known at build time) or all Placeholders of unknown shape, fed at run time
- * (so only the kernel sees the shapes). Fetches every output, splits first.
+ * One RaggedGather node named "out" over splits "s0", "s1"…, values "v" and indices "i": either all
+ * Const (shapes known at build time) or all Placeholders of unknown shape, fed at run time (so only
+ * the kernel sees the shapes). Fetches every output, splits first.
  */
 record RaggedGatherCall(List<Tensor> splits, Tensor values, Tensor indices, long outputRaggedRank) {
 
   /** The call with {@code OUTPUT_RAGGED_RANK = rank(indices) + PARAMS_RAGGED_RANK - 1}. */
   static RaggedGatherCall of(List<Tensor> splits, Tensor values, Tensor indices) {
-    return new RaggedGatherCall(splits, values, indices, indices.shape().rank() + splits.size() - 1L);
+    return new RaggedGatherCall(
+        splits, values, indices, indices.shape().rank() + splits.size() - 1L);
   }
 
   RaggedGatherCall withOutputRaggedRank(long outputRaggedRank) {

@@ -29,7 +29,8 @@ class RaggedGatherExamplesTest {
   @Test
   void strings_defaultAndFedIndices() {
     assertEquals("[[b'f'], [], [b'a', b'bb']]", run("strings_fed_indices.pbtxt", Map.of(), 1));
-    assertEquals("[[b'c', b'', b'e\\'q']]",
+    assertEquals(
+        "[[b'c', b'', b'e\\'q']]",
         run("strings_fed_indices.pbtxt", Map.of("indices", Tensor.ofLongs(Shape.of(1), 2)), 1));
   }
 

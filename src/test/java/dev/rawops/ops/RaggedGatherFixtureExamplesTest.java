@@ -25,7 +25,8 @@ class RaggedGatherFixtureExamplesTest {
   @Test
   void okFixture_bfloat16TwoLevelsMatrixIndices_matchesTf() throws IOException {
     Fixture f = load("ragged_gather_ok.fixture.pbtxt");
-    List<Tensor> out = Graph.build(f.getGraph(), Device.CPU).newSession().run(feeds(f), f.getFetchList());
+    List<Tensor> out =
+        Graph.build(f.getGraph(), Device.CPU).newSession().run(feeds(f), f.getFetchList());
     assertEquals(f.getExpectedCount(), out.size());
     for (int i = 0; i < out.size(); i++) {
       Tensor expected = TensorProtos.toTensor(f.getExpected(i));
@@ -36,11 +37,13 @@ class RaggedGatherFixtureExamplesTest {
   @Test
   void errorFixture_wrongOutputRaggedRank_failsAtBuildAsTf() throws IOException {
     Fixture f = load("ragged_gather_error.fixture.pbtxt");
-    GraphBuildException e = assertThrows(GraphBuildException.class, () -> Graph.build(f.getGraph(), Device.CPU));
+    GraphBuildException e =
+        assertThrows(GraphBuildException.class, () -> Graph.build(f.getGraph(), Device.CPU));
     assertEquals(Code.INVALID_ARGUMENT.name(), f.getError().getCode().name());
     assertEquals(Code.INVALID_ARGUMENT, e.code());
     assertEquals("out", e.node().orElseThrow());
-    String tfPrefix = f.getError().getMessage().substring(0, f.getError().getMessage().indexOf(" for "));
+    String tfPrefix =
+        f.getError().getMessage().substring(0, f.getError().getMessage().indexOf(" for "));
     assertTrue(e.detail().startsWith(tfPrefix), e.detail());
   }
 

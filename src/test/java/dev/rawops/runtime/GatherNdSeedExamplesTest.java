@@ -29,13 +29,19 @@ class GatherNdSeedExamplesTest {
         Arguments.of("tensor3_depth3", new long[] {2}, new String[] {"b0", "b1"}),
         Arguments.of("batch_matrix", new long[] {2, 1}, new String[] {"a", "b"}),
         Arguments.of("batch_slice_matrix", new long[] {2, 1, 2}, new String[] {"c", "d", "a", "b"}),
-        Arguments.of("batch_tensor3_depth1", new long[] {2, 1, 2, 2},
+        Arguments.of(
+            "batch_tensor3_depth1",
+            new long[] {2, 1, 2, 2},
             new String[] {"a1", "b1", "c1", "d1", "a0", "b0", "c0", "d0"}),
-        Arguments.of("batch_tensor3_depth2", new long[] {2, 2, 2},
+        Arguments.of(
+            "batch_tensor3_depth2",
+            new long[] {2, 2, 2},
             new String[] {"c0", "d0", "a1", "b1", "a0", "b0", "c1", "d1"}),
-        Arguments.of("batch_tensor3_depth3", new long[] {2, 2}, new String[] {"b0", "b1", "d0", "c1"}),
+        Arguments.of(
+            "batch_tensor3_depth3", new long[] {2, 2}, new String[] {"b0", "b1", "d0", "c1"}),
         Arguments.of("batch_dims1_rows", new long[] {2, 2}, new String[] {"c0", "d0", "a1", "b1"}),
-        Arguments.of("batch_dims1_nested", new long[] {2, 1, 2}, new String[] {"c0", "d0", "a1", "b1"}),
+        Arguments.of(
+            "batch_dims1_nested", new long[] {2, 1, 2}, new String[] {"c0", "d0", "a1", "b1"}),
         Arguments.of("batch_dims1_scalars", new long[] {2, 1}, new String[] {"c0", "b1"}));
   }
 
@@ -63,9 +69,12 @@ class GatherNdSeedExamplesTest {
 
   @org.junit.jupiter.api.Test
   void fedPlaceholders() {
-    Tensor out = run("fed_params", Map.of(
-        "params", Tensor.ofStrings(Shape.of(2, 2), "a", "b", "c", "d"),
-        "indices:0", Tensor.ofInts(Shape.of(2, 2), 0, 0, 1, 1)));
+    Tensor out =
+        run(
+            "fed_params",
+            Map.of(
+                "params", Tensor.ofStrings(Shape.of(2, 2), "a", "b", "c", "d"),
+                "indices:0", Tensor.ofInts(Shape.of(2, 2), 0, 0, 1, 1)));
     assertEquals("a", new String(out.getString(0), StandardCharsets.UTF_8));
     assertEquals("d", new String(out.getString(1), StandardCharsets.UTF_8));
   }

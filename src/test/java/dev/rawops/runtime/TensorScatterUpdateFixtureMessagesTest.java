@@ -19,20 +19,23 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * Stricter than the conformance runner (code and stage): for every TensorScatterUpdate fixture
- * that expects an error, rawops reports TensorFlow's own message, at TF's stage. Known, deliberate
+ * Stricter than the conformance runner (code and stage): for every TensorScatterUpdate fixture that
+ * expects an error, rawops reports TensorFlow's own message, at TF's stage. Known, deliberate
  * differences: an unusable bad_indices_policy or a Tindices without a CPU kernel is found at build
  * time (TF: when the kernel is made, at the first run) with rawops' own kernel-list wording, and
  * rawops may add detail after TF's text (TF adds its "for '{{node …}}'" suffix instead).
  */
 class TensorScatterUpdateFixtureMessagesTest {
-  private static final Path DIR = Path.of(System.getProperty("basedir", "."), "graphs/conformance/tensor_scatter_update");
+  private static final Path DIR =
+      Path.of(System.getProperty("basedir", "."), "graphs/conformance/tensor_scatter_update");
 
   @TestFactory
   Stream<DynamicTest> errorsUseTensorFlowsMessages() {
     List<Path> files = Fixtures.collect(List.of(DIR));
     assertTrue(files.size() > 100, "fixtures missing under " + DIR);
-    return files.stream().map(Fixtures::read).filter(Fixture::hasError)
+    return files.stream()
+        .map(Fixtures::read)
+        .filter(Fixture::hasError)
         .map(f -> DynamicTest.dynamicTest(f.getName(), () -> check(f)));
   }
 
@@ -53,15 +56,20 @@ class TensorScatterUpdateFixtureMessagesTest {
       stage = Stage.RUN;
       ours = e.detail();
     }
-    boolean foundWhenKernelIsMade = tf.startsWith("No OpKernel was registered")
-        || tf.startsWith("Unknown bad indices handling attribute");
+    boolean foundWhenKernelIsMade =
+        tf.startsWith("No OpKernel was registered")
+            || tf.startsWith("Unknown bad indices handling attribute");
     assertEquals(foundWhenKernelIsMade ? Stage.BUILD : f.getError().getStage(), stage, f.getName());
-    String expected = tf.startsWith("No OpKernel was registered")
-        ? "No OpKernel was registered to support Op 'TensorScatterUpdate'" : tf;
+    String expected =
+        tf.startsWith("No OpKernel was registered")
+            ? "No OpKernel was registered to support Op 'TensorScatterUpdate'"
+            : tf;
     assertTrue(ours.startsWith(expected), f.getName() + "\n  TF:   " + tf + "\n  ours: " + ours);
   }
 
-  /** TF's message without the node context it appends ("\n\t [[{{node out}}]]", " for '{{node …"). */
+  /**
+   * TF's message without the node context it appends ("\n\t [[{{node out}}]]", " for '{{node …").
+   */
   private static String core(String message) {
     int cut = message.indexOf("\n\t [[");
     String s = cut >= 0 ? message.substring(0, cut) : message;

@@ -23,10 +23,10 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
- * TensorScatterUpdate writes into its input's buffer exactly when nothing else can see that
- * buffer (produced by this run, read by no one after this node, not fetched), and otherwise
- * copies, so no feed, Const or other reader ever sees a change. Kernels are instrumented to record
- * the memory addresses of their inputs and outputs.
+ * TensorScatterUpdate writes into its input's buffer exactly when nothing else can see that buffer
+ * (produced by this run, read by no one after this node, not fetched), and otherwise copies, so no
+ * feed, Const or other reader ever sees a change. Kernels are instrumented to record the memory
+ * addresses of their inputs and outputs.
  */
 class TensorScatterUpdateInPlaceTest {
   /** What one instrumented node saw in the last run: its input 0 and its output 0. */
@@ -48,10 +48,11 @@ class TensorScatterUpdateInPlaceTest {
     BuiltNode n = g.byName.get(name);
     Kernel real = n.kernel;
     Seen seen = new Seen();
-    n.kernel = ctx -> {
-      seen.input = ctx.input(0);
-      real.compute(new Recording(ctx, seen));
-    };
+    n.kernel =
+        ctx -> {
+          seen.input = ctx.input(0);
+          real.compute(new Recording(ctx, seen));
+        };
     return seen;
   }
 
@@ -83,12 +84,16 @@ class TensorScatterUpdateInPlaceTest {
     }
   }
 
-  /** Adds node {@code name} = TensorScatterUpdate(tensor, Const indices, Const updates) on int32. */
-  private static GraphDefBuilder scatter(GraphDefBuilder b, String name, String tensor, int[] rows, int[] values) {
+  /**
+   * Adds node {@code name} = TensorScatterUpdate(tensor, Const indices, Const updates) on int32.
+   */
+  private static GraphDefBuilder scatter(
+      GraphDefBuilder b, String name, String tensor, int[] rows, int[] values) {
     return b.constant(name + "_i", Tensor.ofInts(Shape.of(rows.length, 1), rows))
         .constant(name + "_u", Tensor.ofInts(Shape.of(values.length), values))
         .op(name, "TensorScatterUpdate", tensor, name + "_i", name + "_u")
-        .attr("T", DataType.DT_INT32).attr("Tindices", DataType.DT_INT32);
+        .attr("T", DataType.DT_INT32)
+        .attr("Tindices", DataType.DT_INT32);
   }
 
   private static GraphDefBuilder fedX() {
@@ -180,7 +185,8 @@ class TensorScatterUpdateInPlaceTest {
     Graph g = Graph.build(b.build(), Device.CPU);
     Seen s2 = instrument(g, "s2");
     List<Tensor> out = g.newSession().run(Map.of("x", x()), List.of("s1", "s2"));
-    assertArrayEquals(new long[] {10, 2, 3, 4}, out.get(0).toLongArray(), "the fetched s1 is unchanged");
+    assertArrayEquals(
+        new long[] {10, 2, 3, 4}, out.get(0).toLongArray(), "the fetched s1 is unchanged");
     assertArrayEquals(new long[] {10, 20, 3, 4}, out.get(1).toLongArray());
     assertNotEquals(out.get(0).data().address(), s2.outputAddress());
   }
@@ -237,15 +243,18 @@ class TensorScatterUpdateInPlaceTest {
   /** The same tensor as input and updates: writing in place would read already-written values. */
   @Test
   void sameTensorAsInputAndUpdates_isCopied() {
-    GraphDefBuilder b = new GraphDefBuilder().placeholder("x", DataType.DT_INT32, PartialShape.of(3));
+    GraphDefBuilder b =
+        new GraphDefBuilder().placeholder("x", DataType.DT_INT32, PartialShape.of(3));
     scatter(b, "s1", "x", new int[] {0}, new int[] {1});
     b.constant("perm", Tensor.ofInts(Shape.of(3, 1), 1, 2, 0))
         .op("s2", "TensorScatterUpdate", "s1", "perm", "s1")
-        .attr("T", DataType.DT_INT32).attr("Tindices", DataType.DT_INT32);
+        .attr("T", DataType.DT_INT32)
+        .attr("Tindices", DataType.DT_INT32);
     Graph g = Graph.build(b.build(), Device.CPU);
     Seen s1 = instrument(g, "s1");
     Seen s2 = instrument(g, "s2");
-    Tensor out = g.newSession().run(Map.of("x", Tensor.ofInts(Shape.of(3), 0, 2, 3)), List.of("s2")).get(0);
+    Tensor out =
+        g.newSession().run(Map.of("x", Tensor.ofInts(Shape.of(3), 0, 2, 3)), List.of("s2")).get(0);
     // s1 = [1, 2, 3]; out[perm[i]] = s1[i]  ->  out = [3, 1, 2]
     assertArrayEquals(new long[] {3, 1, 2}, out.toLongArray());
     assertNotEquals(s1.outputAddress(), s2.outputAddress());
@@ -253,12 +262,14 @@ class TensorScatterUpdateInPlaceTest {
 
   @Test
   void strings_areAlwaysCopiedAndCorrect() {
-    GraphDefBuilder b = new GraphDefBuilder().placeholder("x", DataType.DT_STRING, PartialShape.of(2));
+    GraphDefBuilder b =
+        new GraphDefBuilder().placeholder("x", DataType.DT_STRING, PartialShape.of(2));
     for (String[] s : new String[][] {{"s1", "x", "p"}, {"s2", "s1", "q"}}) {
       b.constant(s[0] + "_i", Tensor.ofInts(Shape.of(1, 1), s[0].equals("s1") ? 0 : 1))
           .constant(s[0] + "_u", Tensor.ofStrings(Shape.of(1), s[2]))
           .op(s[0], "TensorScatterUpdate", s[1], s[0] + "_i", s[0] + "_u")
-          .attr("T", DataType.DT_STRING).attr("Tindices", DataType.DT_INT32);
+          .attr("T", DataType.DT_STRING)
+          .attr("Tindices", DataType.DT_INT32);
     }
     Graph g = Graph.build(b.build(), Device.CPU);
     Tensor x = Tensor.ofStrings(Shape.of(2), "a", "b");

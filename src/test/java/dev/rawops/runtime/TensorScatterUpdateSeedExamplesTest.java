@@ -35,7 +35,8 @@ class TensorScatterUpdateSeedExamplesTest {
   void rowUpdatesOf6x3() {
     Tensor out = run("row_updates", Map.of());
     assertEquals(Shape.of(6, 3), out.shape());
-    assertArrayEquals(new long[] {0, 0, 0, 0, 0, 0, 1, 2, 3, 0, 0, 0, 4, 5, 6, 0, 0, 0}, out.toLongArray());
+    assertArrayEquals(
+        new long[] {0, 0, 0, 0, 0, 0, 1, 2, 3, 0, 0, 0, 4, 5, 6, 0, 0, 0}, out.toLongArray());
   }
 
   /** "Replace the first two clips with ones": clips 0 and 1 are ones, the other 11 stay zero. */
@@ -68,11 +69,12 @@ class TensorScatterUpdateSeedExamplesTest {
     Tensor out = run("draw_x", Map.of());
     assertEquals(Shape.of(5, 5), out.shape());
     float[] expected = {
-        1, 0, 0, 0, 1,
-        0, 1, 0, 1, 0,
-        0, 0, 1, 0, 0,
-        0, 1, 0, 1, 0,
-        1, 0, 0, 0, 1};
+      1, 0, 0, 0, 1,
+      0, 1, 0, 1, 0,
+      0, 0, 1, 0, 0,
+      0, 1, 0, 1, 0,
+      1, 0, 0, 0, 1
+    };
     for (int i = 0; i < expected.length; i++) {
       assertEquals(expected[i], out.getFloat(i), "element " + i);
     }
@@ -81,10 +83,13 @@ class TensorScatterUpdateSeedExamplesTest {
   @Test
   void fedInputsGiveTheSameInsertAndLeaveTheFeedAlone() {
     Tensor tensor = Tensor.ofInts(Shape.of(8), 0, 0, 0, 0, 0, 0, 0, 0);
-    Tensor out = run("fed_tensor", Map.of(
-        "tensor", tensor,
-        "indices", Tensor.ofInts(Shape.of(4, 1), 1, 3, 4, 7),
-        "updates", Tensor.ofInts(Shape.of(4), 9, 10, 11, 12)));
+    Tensor out =
+        run(
+            "fed_tensor",
+            Map.of(
+                "tensor", tensor,
+                "indices", Tensor.ofInts(Shape.of(4, 1), 1, 3, 4, 7),
+                "updates", Tensor.ofInts(Shape.of(4), 9, 10, 11, 12)));
     assertArrayEquals(new long[] {0, 9, 0, 10, 11, 0, 0, 12}, out.toLongArray());
     assertArrayEquals(new long[] {0, 0, 0, 0, 0, 0, 0, 0}, tensor.toLongArray());
   }

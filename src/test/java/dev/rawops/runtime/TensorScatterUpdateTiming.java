@@ -18,8 +18,9 @@ import java.util.Random;
  * feed; {@code s2 = scatter(s1, idx2, upd)} gets s1's buffer forwarded and writes in place. Each
  * kernel is timed on its own, plus whole Session.run calls of a graph with s1 only.
  *
- * <p>Run: {@code ./mvnw -q test-compile} then {@code java -Xmx3g -cp target/classes:target/test-classes:<deps>
- * dev.rawops.runtime.TensorScatterUpdateTiming [rows cols updates reps [gc]]}.
+ * <p>Run: {@code ./mvnw -q test-compile} then {@code java -Xmx3g -cp
+ * target/classes:target/test-classes:<deps> dev.rawops.runtime.TensorScatterUpdateTiming [rows cols
+ * updates reps [gc]]}.
  */
 public final class TensorScatterUpdateTiming {
   private TensorScatterUpdateTiming() {}
@@ -64,8 +65,9 @@ public final class TensorScatterUpdateTiming {
       runNs[Math.max(r, 0)] = System.nanoTime() - t0;
       collect(gcBetweenRuns);
     }
-    System.out.printf("tensor [%d,%d] float, %d row updates, %d reps%s (median / min ms)%n", rows, cols, n, reps,
-        gcBetweenRuns ? ", GC between runs" : "");
+    System.out.printf(
+        "tensor [%d,%d] float, %d row updates, %d reps%s (median / min ms)%n",
+        rows, cols, n, reps, gcBetweenRuns ? ", GC between runs" : "");
     report("copy path (fed input), kernel", copyNs);
     report("in-place path (forwarded), kernel", inPlaceNs);
     report("Session.run, fed input -> scatter", runNs);
@@ -78,16 +80,19 @@ public final class TensorScatterUpdateTiming {
   }
 
   private static dev.rawops.tfproto.GraphDef graph(boolean chain) {
-    GraphDefBuilder b = new GraphDefBuilder()
-        .placeholder("x", DataType.DT_FLOAT, PartialShape.unknownDims(2))
-        .placeholder("idx", DataType.DT_INT32, PartialShape.unknownDims(2))
-        .placeholder("upd", DataType.DT_FLOAT, PartialShape.unknownDims(2))
-        .op("s1", "TensorScatterUpdate", "x", "idx", "upd")
-        .attr("T", DataType.DT_FLOAT).attr("Tindices", DataType.DT_INT32);
+    GraphDefBuilder b =
+        new GraphDefBuilder()
+            .placeholder("x", DataType.DT_FLOAT, PartialShape.unknownDims(2))
+            .placeholder("idx", DataType.DT_INT32, PartialShape.unknownDims(2))
+            .placeholder("upd", DataType.DT_FLOAT, PartialShape.unknownDims(2))
+            .op("s1", "TensorScatterUpdate", "x", "idx", "upd")
+            .attr("T", DataType.DT_FLOAT)
+            .attr("Tindices", DataType.DT_INT32);
     if (chain) {
       b.placeholder("idx2", DataType.DT_INT32, PartialShape.unknownDims(2))
           .op("s2", "TensorScatterUpdate", "s1", "idx2", "upd")
-          .attr("T", DataType.DT_FLOAT).attr("Tindices", DataType.DT_INT32);
+          .attr("T", DataType.DT_FLOAT)
+          .attr("Tindices", DataType.DT_INT32);
     }
     return b.build();
   }
@@ -96,11 +101,12 @@ public final class TensorScatterUpdateTiming {
   private static void time(Graph g, String node, long[] ns, int[] rep) {
     BuiltNode n = g.byName.get(node);
     Kernel real = n.kernel;
-    n.kernel = ctx -> {
-      long t0 = System.nanoTime();
-      real.compute(ctx);
-      ns[rep[0]] = System.nanoTime() - t0;
-    };
+    n.kernel =
+        ctx -> {
+          long t0 = System.nanoTime();
+          real.compute(ctx);
+          ns[rep[0]] = System.nanoTime() - t0;
+        };
   }
 
   private static void report(String what, long[] ns) {

@@ -4,9 +4,8 @@ import java.util.List;
 import java.util.Random;
 
 /**
- * The cases of one op (or one theme), written under {@code graphs/conformance/<directory>/}.
- * Must be deterministic for a given Random: the same seed regenerates the same files byte for
- * byte.
+ * The cases of one op (or one theme), written under {@code graphs/conformance/<directory>/}. Must
+ * be deterministic for a given Random: the same seed regenerates the same files byte for byte.
  */
 public interface CaseFamily {
   /** Directory under graphs/conformance, e.g. "gather_nd". */

@@ -18,10 +18,16 @@ public final class CaseList {
   }
 
   /** Adds a case; {@code feeds} keep their iteration order in the fixture. */
-  public CaseList add(String description, GraphDef graph, Map<String, TensorProto> feeds, List<String> fetches) {
+  public CaseList add(
+      String description, GraphDef graph, Map<String, TensorProto> feeds, List<String> fetches) {
     String name = String.format("%s/%04d", directory, cases.size() + 1);
-    cases.add(new Case(name, description, graph, Collections.unmodifiableMap(new LinkedHashMap<>(feeds)),
-        List.copyOf(fetches)));
+    cases.add(
+        new Case(
+            name,
+            description,
+            graph,
+            Collections.unmodifiableMap(new LinkedHashMap<>(feeds)),
+            List.copyOf(fetches)));
     return this;
   }
 

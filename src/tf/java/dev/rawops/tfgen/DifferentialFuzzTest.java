@@ -15,10 +15,10 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * Differential fuzzing of GatherNd: fresh random cases run in TensorFlow and in rawops in this
- * JVM. A mismatch (value bits, dtype, shape, error code or stage) is shrunk to a smaller case that
- * still mismatches and written as a fixture under target/fuzz-failures/, whose path the failure
- * names; {@code ./rawops conform target/fuzz-failures} replays it.
+ * Differential fuzzing of GatherNd: fresh random cases run in TensorFlow and in rawops in this JVM.
+ * A mismatch (value bits, dtype, shape, error code or stage) is shrunk to a smaller case that still
+ * mismatches and written as a fixture under target/fuzz-failures/, whose path the failure names;
+ * {@code ./rawops conform target/fuzz-failures} replays it.
  *
  * <p>{@code ./mvnw -Ptf -q test -Dtest=DifferentialFuzzTest [-Dfuzz.n=200] [-Dfuzz.seed=S]}; the
  * seed is printed, and the same seed makes the same cases.
@@ -33,7 +33,8 @@ class DifferentialFuzzTest {
   void gatherNdAgreesWithTensorFlow() throws IOException {
     long seed = Long.getLong("fuzz.seed", new Random().nextLong());
     int n = Integer.getInteger("fuzz.n", 200);
-    System.out.println("fuzz: GatherNd, " + n + " cases, seed " + seed + " (replay: -Dfuzz.seed=" + seed + ")");
+    System.out.println(
+        "fuzz: GatherNd, " + n + " cases, seed " + seed + " (replay: -Dfuzz.seed=" + seed + ")");
     Random r = new Random(seed);
     List<String> failures = new ArrayList<>();
     for (int i = 0; i < n && failures.size() < MAX_REPORTED; i++) {
@@ -43,7 +44,11 @@ class DifferentialFuzzTest {
       }
     }
     if (!failures.isEmpty()) {
-      fail("rawops and TensorFlow disagree (seed " + seed + "); reproducers: " + String.join(", ", failures));
+      fail(
+          "rawops and TensorFlow disagree (seed "
+              + seed
+              + "); reproducers: "
+              + String.join(", ", failures));
     }
   }
 
@@ -52,7 +57,9 @@ class DifferentialFuzzTest {
     CaseList list = new CaseList("fuzz");
     spec.addTo(list);
     Case c = list.cases().get(0);
-    Fixture f = Generate.fixture(c, TfOracle.run(c.graph(), c.feeds(), c.fetches(), TfOracle.Optimizations.DEFAULT));
+    Fixture f =
+        Generate.fixture(
+            c, TfOracle.run(c.graph(), c.feeds(), c.fetches(), TfOracle.Optimizations.DEFAULT));
     Result result = rawops.run(f);
     return result.failed() ? new Mismatch(f, result.reason()) : null;
   }
@@ -79,8 +86,11 @@ class DifferentialFuzzTest {
   private String writeReproducer(GatherNdFuzz.Spec spec, long seed, int index) throws IOException {
     Mismatch m = mismatch(spec);
     String name = "fuzz/" + Long.toUnsignedString(seed) + "-" + index;
-    Fixture f = m.fixture().toBuilder().setName(name)
-        .setDescription(m.fixture().getDescription() + " [rawops: " + m.reason() + "]").build();
+    Fixture f =
+        m.fixture().toBuilder()
+            .setName(name)
+            .setDescription(m.fixture().getDescription() + " [rawops: " + m.reason() + "]")
+            .build();
     Files.createDirectories(FAILURES);
     Path file = FAILURES.resolve(Long.toUnsignedString(seed) + "-" + index + ".fixture.pbtxt");
     Files.writeString(file, Generate.text(f));

@@ -2,14 +2,17 @@ package dev.rawops.tfgen;
 
 import java.util.List;
 
-/** Every case family the generator writes. To add an op's fixtures, add its family here (one line). */
+/**
+ * Every case family the generator writes. To add an op's fixtures, add its family here (one line).
+ */
 public final class Families {
   private Families() {}
 
-  public static final List<CaseFamily> ALL = List.of(
-      new GraphCases(),
-      new GatherNdCases(),
-      new RaggedGatherCases(),
-      new TensorScatterUpdateCases(),
-      new StridedSliceCases());
+  public static final List<CaseFamily> ALL =
+      List.of(
+          new GraphCases(),
+          new GatherNdCases(),
+          new RaggedGatherCases(),
+          new TensorScatterUpdateCases(),
+          new StridedSliceCases());
 }

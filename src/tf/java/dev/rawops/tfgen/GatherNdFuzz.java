@@ -30,26 +30,41 @@ final class GatherNdFuzz {
   }
 
   /** One GatherNd case; indices are kept as values so that single index vectors can be cut out. */
-  record Spec(Tensor params, DType indexType, Shape indicesShape, long[] indices, String policy, Mode paramsMode,
-      Mode indicesMode, Encoding encoding) {
+  record Spec(
+      Tensor params,
+      DType indexType,
+      Shape indicesShape,
+      long[] indices,
+      String policy,
+      Mode paramsMode,
+      Mode indicesMode,
+      Encoding encoding) {
 
     Tensor indexTensor() {
       return Tensor.ofIntegers(indexType, indicesShape, indices);
     }
 
     void addTo(CaseList out) {
-      GatherNdGraphs.add(out, "differential fuzzing", input(params, paramsMode, encoding, false),
-          input(indexTensor(), indicesMode, encoding, true), policy);
+      GatherNdGraphs.add(
+          out,
+          "differential fuzzing",
+          input(params, paramsMode, encoding, false),
+          input(indexTensor(), indicesMode, encoding, true),
+          policy);
     }
 
     /** Smaller variants that might still show a mismatch, simplest first. */
     List<Spec> shrinkCandidates() {
       List<Spec> out = new ArrayList<>();
       if (paramsMode != Mode.CONST || indicesMode != Mode.CONST || encoding != CONTENT) {
-        out.add(new Spec(params, indexType, indicesShape, indices, policy, Mode.CONST, Mode.CONST, CONTENT));
+        out.add(
+            new Spec(
+                params, indexType, indicesShape, indices, policy, Mode.CONST, Mode.CONST, CONTENT));
       }
       if (policy != null) {
-        out.add(new Spec(params, indexType, indicesShape, indices, null, paramsMode, indicesMode, encoding));
+        out.add(
+            new Spec(
+                params, indexType, indicesShape, indices, null, paramsMode, indicesMode, encoding));
       }
       int rank = indicesShape.rank();
       if (rank >= 1) {
@@ -57,7 +72,16 @@ final class GatherNdFuzz {
         long vectors = depth == 0 ? 0 : indices.length / depth;
         for (int v = 0; v < vectors && vectors > 1; v++) {
           long[] one = java.util.Arrays.copyOfRange(indices, v * depth, (v + 1) * depth);
-          out.add(new Spec(params, indexType, Shape.of(1, depth), one, policy, paramsMode, indicesMode, encoding));
+          out.add(
+              new Spec(
+                  params,
+                  indexType,
+                  Shape.of(1, depth),
+                  one,
+                  policy,
+                  paramsMode,
+                  indicesMode,
+                  encoding));
         }
       }
       return out;
@@ -87,13 +111,24 @@ final class GatherNdFuzz {
     Shape batch = RandomTensors.shape(r, r.nextInt(4), r.nextInt(15) == 0 ? 0 : 1, 3);
     DType ti = GatherNdCases.INDEX_TYPES[r.nextInt(3)];
     long[] ix = indices(r, ps, depth, batch, r.nextInt(10) < 7);
-    String[] policies = {null, "", "DEFAULT", "ERROR", "IGNORE", "IGNORE", r.nextInt(10) == 0 ? "Ignore" : "ERROR"};
+    String[] policies = {
+      null, "", "DEFAULT", "ERROR", "IGNORE", "IGNORE", r.nextInt(10) == 0 ? "Ignore" : "ERROR"
+    };
     Mode[] modes = Mode.values();
-    return new Spec(RandomTensors.of(r, t, ps, enc == TYPED), ti, batch.concat(Shape.of(depth)), ix,
-        policies[r.nextInt(policies.length)], modes[r.nextInt(modes.length)], modes[r.nextInt(modes.length)], enc);
+    return new Spec(
+        RandomTensors.of(r, t, ps, enc == TYPED),
+        ti,
+        batch.concat(Shape.of(depth)),
+        ix,
+        policies[r.nextInt(policies.length)],
+        modes[r.nextInt(modes.length)],
+        modes[r.nextInt(modes.length)],
+        enc);
   }
 
-  /** Index components near the bounds; unless {@code valid}, about one vector in four has a bad one. */
+  /**
+   * Index components near the bounds; unless {@code valid}, about one vector in four has a bad one.
+   */
   private static long[] indices(Random r, Shape params, int depth, Shape batch, boolean valid) {
     long[] out = new long[Math.toIntExact(batch.numElements() * depth)];
     for (int i = 0; i < out.length; i++) {

@@ -24,30 +24,68 @@ final class GatherNdGraphs {
     Map<String, TensorProto> feeds = new LinkedHashMap<>();
     params.addTo(g, "params", feeds);
     indices.addTo(g, "indices", feeds);
-    g.op("out", "GatherNd", "params", "indices").attr("Tparams", params.value().dtype().proto())
+    g.op("out", "GatherNd", "params", "indices")
+        .attr("Tparams", params.value().dtype().proto())
         .attr("Tindices", indices.value().dtype().proto());
     if (policy != null) {
       g.attr("bad_indices_policy", policy);
     }
-    out.add(header(params.value(), indices.value(), policy) + "; " + what + ". params=" + params.describe("params")
-        + "; indices=" + indices.describe("indices"), g.build(), feeds, List.of("out"));
+    out.add(
+        header(params.value(), indices.value(), policy)
+            + "; "
+            + what
+            + ". params="
+            + params.describe("params")
+            + "; indices="
+            + indices.describe("indices"),
+        g.build(),
+        feeds,
+        List.of("out"));
   }
 
-  /** A case whose params Const holds {@code params} exactly as given (e.g. a compact typed encoding). */
+  /**
+   * A case whose params Const holds {@code params} exactly as given (e.g. a compact typed
+   * encoding).
+   */
   static void addConstProto(CaseList out, String what, TensorProto params, Tensor indices) {
-    GraphDefBuilder g = new GraphDefBuilder().constant("params", params).constant("indices", TensorProtos.toProto(indices))
-        .op("out", "GatherNd", "params", "indices").attr("Tparams", params.getDtype())
-        .attr("Tindices", indices.dtype().proto());
-    out.add("GatherNd params " + DType.tfName(params.getDtype()) + PartialShape.fromProto(params.getTensorShape())
-        + ", indices " + indices.dtype().tfName() + indices.shape() + "; " + what + ". params=Const (typed *_val fields, "
-        + "as written); indices=Const (tensor_content)", g.build(), Map.of(), List.of("out"));
+    GraphDefBuilder g =
+        new GraphDefBuilder()
+            .constant("params", params)
+            .constant("indices", TensorProtos.toProto(indices))
+            .op("out", "GatherNd", "params", "indices")
+            .attr("Tparams", params.getDtype())
+            .attr("Tindices", indices.dtype().proto());
+    out.add(
+        "GatherNd params "
+            + DType.tfName(params.getDtype())
+            + PartialShape.fromProto(params.getTensorShape())
+            + ", indices "
+            + indices.dtype().tfName()
+            + indices.shape()
+            + "; "
+            + what
+            + ". params=Const (typed *_val fields, "
+            + "as written); indices=Const (tensor_content)",
+        g.build(),
+        Map.of(),
+        List.of("out"));
   }
 
   private static String header(Tensor params, Tensor indices, String policy) {
     Shape is = indices.shape();
-    String geometry = is.rank() == 0 ? "scalar indices"
-        : "index depth " + is.dim(is.rank() - 1) + ", batch shape " + is.sub(0, is.rank() - 1);
-    return "GatherNd params " + params.dtype().tfName() + params.shape() + ", indices " + indices.dtype().tfName()
-        + is + " (" + geometry + ")" + (policy == null ? "" : ", bad_indices_policy \"" + policy + "\"");
+    String geometry =
+        is.rank() == 0
+            ? "scalar indices"
+            : "index depth " + is.dim(is.rank() - 1) + ", batch shape " + is.sub(0, is.rank() - 1);
+    return "GatherNd params "
+        + params.dtype().tfName()
+        + params.shape()
+        + ", indices "
+        + indices.dtype().tfName()
+        + is
+        + " ("
+        + geometry
+        + ")"
+        + (policy == null ? "" : ", bad_indices_policy \"" + policy + "\"");
   }
 }

@@ -20,13 +20,13 @@ import java.util.stream.Stream;
 
 /**
  * Writes {@code graphs/conformance/<directory>/<NNNN>.fixture.pbtxt} for every case of the chosen
- * families with what TensorFlow 2.18 computed. Each family gets its own Random seeded from
- * {@link #SEED} and its directory name, so adding a family or a case to one family never changes
- * another's files, and the same seed rewrites the same bytes. A family's directory is emptied of
- * fixtures first, so removed cases disappear.
+ * families with what TensorFlow 2.18 computed. Each family gets its own Random seeded from {@link
+ * #SEED} and its directory name, so adding a family or a case to one family never changes another's
+ * files, and the same seed rewrites the same bytes. A family's directory is emptied of fixtures
+ * first, so removed cases disappear.
  *
- * <p>Run with {@code ./mvnw -Ptf -q test -Dtest=GenerateFixtures} (all families) or add
- * {@code -Dtfgen.only=gather_nd,graph} for some; see docs/FIXTURES.md.
+ * <p>Run with {@code ./mvnw -Ptf -q test -Dtest=GenerateFixtures} (all families) or add {@code
+ * -Dtfgen.only=gather_nd,graph} for some; see docs/FIXTURES.md.
  */
 public final class Generate {
   /** The base seed of every family; changing it rewrites every random value. */
@@ -58,10 +58,14 @@ public final class Generate {
       return Families.ALL;
     }
     Set<String> wanted = Set.of(only.split(","));
-    List<CaseFamily> chosen = Families.ALL.stream().filter(f -> wanted.contains(f.directory())).toList();
+    List<CaseFamily> chosen =
+        Families.ALL.stream().filter(f -> wanted.contains(f.directory())).toList();
     if (chosen.size() != wanted.size()) {
-      throw new IllegalArgumentException("unknown family in '" + only + "'; known: "
-          + Families.ALL.stream().map(CaseFamily::directory).toList());
+      throw new IllegalArgumentException(
+          "unknown family in '"
+              + only
+              + "'; known: "
+              + Families.ALL.stream().map(CaseFamily::directory).toList());
     }
     return chosen;
   }
@@ -86,43 +90,68 @@ public final class Generate {
       errors += f.hasError() ? 1 : 0;
       writeString(dir.resolve(file), text(f));
     }
-    return new Written(family.directory(), cases.size(), errors, (System.nanoTime() - start) / 1_000_000);
+    return new Written(
+        family.directory(), cases.size(), errors, (System.nanoTime() - start) / 1_000_000);
   }
 
   /**
    * TF's outcome with its default session config, checked against a run with its graph
-   * optimizations off. Fixtures must not depend on optimizer heuristics: e.g. Grappler's
-   * dependency optimizer drops a control dependency on a stateless node, so a failing node reached
-   * only through control edges fails without Grappler and succeeds with it. Such a case is a bug
-   * of its family.
+   * optimizations off. Fixtures must not depend on optimizer heuristics: e.g. Grappler's dependency
+   * optimizer drops a control dependency on a stateless node, so a failing node reached only
+   * through control edges fails without Grappler and succeeds with it. Such a case is a bug of its
+   * family.
    */
   public static TfOracle.Outcome optimizationIndependentOutcome(Case c) {
-    TfOracle.Outcome outcome = TfOracle.run(c.graph(), c.feeds(), c.fetches(), TfOracle.Optimizations.DEFAULT);
-    TfOracle.Outcome plain = TfOracle.run(c.graph(), c.feeds(), c.fetches(), TfOracle.Optimizations.NONE);
+    TfOracle.Outcome outcome =
+        TfOracle.run(c.graph(), c.feeds(), c.fetches(), TfOracle.Optimizations.DEFAULT);
+    TfOracle.Outcome plain =
+        TfOracle.run(c.graph(), c.feeds(), c.fetches(), TfOracle.Optimizations.NONE);
     if (!same(outcome, plain)) {
-      throw new IllegalStateException(c.name() + " (" + c.description() + ") depends on TensorFlow's graph "
-          + "optimizations: with them " + summary(outcome) + ", without them " + summary(plain));
+      throw new IllegalStateException(
+          c.name()
+              + " ("
+              + c.description()
+              + ") depends on TensorFlow's graph "
+              + "optimizations: with them "
+              + summary(outcome)
+              + ", without them "
+              + summary(plain));
     }
     return outcome;
   }
 
   private static boolean same(TfOracle.Outcome a, TfOracle.Outcome b) {
     if (a.failed() || b.failed()) {
-      return a.failed() && b.failed() && a.error().getCode() == b.error().getCode()
+      return a.failed()
+          && b.failed()
+          && a.error().getCode() == b.error().getCode()
           && a.error().getStage() == b.error().getStage();
     }
     return a.outputs().equals(b.outputs());
   }
 
   private static String summary(TfOracle.Outcome o) {
-    return o.failed() ? "fails with " + o.error().getCode() + " at " + o.error().getStage() + " ("
-        + o.error().getMessage() + ")" : "succeeds";
+    return o.failed()
+        ? "fails with "
+            + o.error().getCode()
+            + " at "
+            + o.error().getStage()
+            + " ("
+            + o.error().getMessage()
+            + ")"
+        : "succeeds";
   }
 
   /** The fixture recording TF's outcome for {@code c}. */
   public static Fixture fixture(Case c, TfOracle.Outcome outcome) {
-    Fixture.Builder f = Fixture.newBuilder().setName(c.name()).setDescription(c.description()).setSource(SOURCE)
-        .setGraph(c.graph()).putAllFeed(c.feeds()).addAllFetch(c.fetches());
+    Fixture.Builder f =
+        Fixture.newBuilder()
+            .setName(c.name())
+            .setDescription(c.description())
+            .setSource(SOURCE)
+            .setGraph(c.graph())
+            .putAllFeed(c.feeds())
+            .addAllFetch(c.fetches());
     if (outcome.failed()) {
       f.setError(outcome.error());
     } else {
@@ -137,8 +166,10 @@ public final class Generate {
    */
   static String text(Fixture f) {
     String text = HEADER + TextFormat.printer().printToString(f);
-    if (!Arrays.equals(deterministicBytes(Fixtures.parseText(text, f.getName())), deterministicBytes(f))) {
-      throw new IllegalStateException(f.getName() + " does not survive the text format (a NaN payload in a typed field?)");
+    if (!Arrays.equals(
+        deterministicBytes(Fixtures.parseText(text, f.getName())), deterministicBytes(f))) {
+      throw new IllegalStateException(
+          f.getName() + " does not survive the text format (a NaN payload in a typed field?)");
     }
     return text;
   }
@@ -160,7 +191,8 @@ public final class Generate {
     String prefix = family.directory() + "/";
     String number = c.name().startsWith(prefix) ? c.name().substring(prefix.length()) : "";
     if (!number.matches("[0-9]{4,}")) {
-      throw new IllegalArgumentException("case name '" + c.name() + "' must be " + prefix + "<4 digits>");
+      throw new IllegalArgumentException(
+          "case name '" + c.name() + "' must be " + prefix + "<4 digits>");
     }
     return number + ".fixture.pbtxt";
   }

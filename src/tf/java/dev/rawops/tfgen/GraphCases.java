@@ -43,119 +43,220 @@ public final class GraphCases implements CaseFamily {
     return RandomTensors.of(r, DType.FLOAT, Shape.of(dims), false);
   }
 
-  static GraphDefBuilder identity(GraphDefBuilder g, String name, String input, dev.rawops.tfproto.DataType t) {
+  static GraphDefBuilder identity(
+      GraphDefBuilder g, String name, String input, dev.rawops.tfproto.DataType t) {
     return g.op(name, "Identity", input).attr("T", t);
   }
 
   /** GatherNd of "p" with an out-of-bounds Const index: fails whenever it runs. */
   static GraphDefBuilder failingGather(GraphDefBuilder g, String name, String params) {
     return g.constant(name + "_indices", Tensor.ofInts(Shape.of(1, 1), 99))
-        .op(name, "GatherNd", params, name + "_indices").attr("Tparams", DT_FLOAT).attr("Tindices", DT_INT32);
+        .op(name, "GatherNd", params, name + "_indices")
+        .attr("Tparams", DT_FLOAT)
+        .attr("Tindices", DT_INT32);
   }
 
   private static void chains(CaseList out, Random r) {
     int[] lengths = {1, 3, 10, 200};
     DType[] types = {DType.FLOAT, DType.STRING, DType.INT64, DType.COMPLEX128};
     for (int k = 0; k < lengths.length; k++) {
-      GraphDefBuilder g = new GraphDefBuilder().constant("n0", RandomTensors.of(r, types[k], Shape.of(2, 3), false));
+      GraphDefBuilder g =
+          new GraphDefBuilder()
+              .constant("n0", RandomTensors.of(r, types[k], Shape.of(2, 3), false));
       for (int i = 1; i <= lengths[k]; i++) {
         identity(g, "n" + i, "n" + (i - 1), types[k].proto());
       }
-      out.add("Identity chain of length " + lengths[k] + " on a " + types[k].tfName() + " Const, fetching its end",
-          g.build(), Map.of(), List.of("n" + lengths[k]));
+      out.add(
+          "Identity chain of length "
+              + lengths[k]
+              + " on a "
+              + types[k].tfName()
+              + " Const, fetching its end",
+          g.build(),
+          Map.of(),
+          List.of("n" + lengths[k]));
     }
     GraphDefBuilder g = new GraphDefBuilder().constant("c", floats(r, 3));
     identity(g, "a", "c", DT_FLOAT);
     identity(g, "b", "a", DT_FLOAT);
-    out.add("Identity chain fetching every link, the same tensor twice ('a' and 'a:0') and the Const itself", g.build(),
-        Map.of(), List.of("b", "a", "a:0", "c"));
+    out.add(
+        "Identity chain fetching every link, the same tensor twice ('a' and 'a:0') and the Const itself",
+        g.build(),
+        Map.of(),
+        List.of("b", "a", "a:0", "c"));
   }
 
   private static void dags(CaseList out, Random r) {
-    GraphDefBuilder g = new GraphDefBuilder()
-        .constant("f", floats(r, 2, 2)).constant("s", Tensor.ofStrings(Shape.of(3), "x", "", "z"))
-        .constant("i", Tensor.ofLongs(Shape.of(), -5))
-        .op("n", "IdentityN", "f", "s", "i").attrTypes("T", DT_FLOAT, DT_STRING, DT_INT64);
-    out.add("IdentityN of float, string and int64 Consts, fetching all three outputs", g.build(), Map.of(),
+    GraphDefBuilder g =
+        new GraphDefBuilder()
+            .constant("f", floats(r, 2, 2))
+            .constant("s", Tensor.ofStrings(Shape.of(3), "x", "", "z"))
+            .constant("i", Tensor.ofLongs(Shape.of(), -5))
+            .op("n", "IdentityN", "f", "s", "i")
+            .attrTypes("T", DT_FLOAT, DT_STRING, DT_INT64);
+    out.add(
+        "IdentityN of float, string and int64 Consts, fetching all three outputs",
+        g.build(),
+        Map.of(),
         List.of("n:0", "n:1", "n:2"));
     out.add("IdentityN, fetching only its last output", g.build(), Map.of(), List.of("n:2"));
-    out.add("IdentityN, fetching its outputs out of order and twice", g.build(), Map.of(),
+    out.add(
+        "IdentityN, fetching its outputs out of order and twice",
+        g.build(),
+        Map.of(),
         List.of("n:1", "n:0", "n:1"));
-    GraphDefBuilder d = new GraphDefBuilder().placeholder("x", DT_FLOAT, PartialShape.of(-1, 3))
-        .constant("idx", Tensor.ofInts(Shape.of(2, 1), 1, 0));
+    GraphDefBuilder d =
+        new GraphDefBuilder()
+            .placeholder("x", DT_FLOAT, PartialShape.of(-1, 3))
+            .constant("idx", Tensor.ofInts(Shape.of(2, 1), 1, 0));
     identity(d, "a", "x", DT_FLOAT);
     identity(d, "b", "x", DT_FLOAT);
-    d.op("pair", "IdentityN", "a", "b").attrTypes("T", DT_FLOAT, DT_FLOAT)
-        .op("g", "GatherNd", "pair:1", "idx").attr("Tparams", DT_FLOAT).attr("Tindices", DT_INT32)
-        .op("h", "GatherNd", "a", "idx").attr("Tparams", DT_FLOAT).attr("Tindices", DT_INT32);
-    out.add("diamond: one fed Placeholder read by two Identities, joined by IdentityN, gathered twice; "
-        + "fetching the gathers and the IdentityN", d.build(), Map.of("x", proto(floats(r, 2, 3))),
+    d.op("pair", "IdentityN", "a", "b")
+        .attrTypes("T", DT_FLOAT, DT_FLOAT)
+        .op("g", "GatherNd", "pair:1", "idx")
+        .attr("Tparams", DT_FLOAT)
+        .attr("Tindices", DT_INT32)
+        .op("h", "GatherNd", "a", "idx")
+        .attr("Tparams", DT_FLOAT)
+        .attr("Tindices", DT_INT32);
+    out.add(
+        "diamond: one fed Placeholder read by two Identities, joined by IdentityN, gathered twice; "
+            + "fetching the gathers and the IdentityN",
+        d.build(),
+        Map.of("x", proto(floats(r, 2, 3))),
         List.of("g", "h", "pair:0"));
-    out.add("the same diamond, also fetching the fed Placeholder: TF refuses a tensor both fed and fetched", d.build(),
-        Map.of("x", proto(floats(r, 2, 3))), List.of("g", "x"));
-    GraphDefBuilder c = new GraphDefBuilder().constant("p", floats(r, 4, 3, 2))
-        .constant("i1", Tensor.ofInts(Shape.of(3, 1), 3, 0, 3)).constant("i2", Tensor.ofInts(Shape.of(2, 2), 2, 1, 0, 0))
-        .op("g1", "GatherNd", "p", "i1").attr("Tparams", DT_FLOAT).attr("Tindices", DT_INT32)
-        .op("g2", "GatherNd", "g1", "i2").attr("Tparams", DT_FLOAT).attr("Tindices", DT_INT32);
+    out.add(
+        "the same diamond, also fetching the fed Placeholder: TF refuses a tensor both fed and fetched",
+        d.build(),
+        Map.of("x", proto(floats(r, 2, 3))),
+        List.of("g", "x"));
+    GraphDefBuilder c =
+        new GraphDefBuilder()
+            .constant("p", floats(r, 4, 3, 2))
+            .constant("i1", Tensor.ofInts(Shape.of(3, 1), 3, 0, 3))
+            .constant("i2", Tensor.ofInts(Shape.of(2, 2), 2, 1, 0, 0))
+            .op("g1", "GatherNd", "p", "i1")
+            .attr("Tparams", DT_FLOAT)
+            .attr("Tindices", DT_INT32)
+            .op("g2", "GatherNd", "g1", "i2")
+            .attr("Tparams", DT_FLOAT)
+            .attr("Tindices", DT_INT32);
     identity(c, "g1_copy", "g1", DT_FLOAT);
-    out.add("GatherNd of a GatherNd, fetching both and an Identity of the first", c.build(), Map.of(),
+    out.add(
+        "GatherNd of a GatherNd, fetching both and an Identity of the first",
+        c.build(),
+        Map.of(),
         List.of("g2", "g1", "g1_copy"));
   }
 
   private static void control(CaseList out, Random r) {
-    GraphDefBuilder g = new GraphDefBuilder().constant("c", floats(r, 2)).constant("c2", floats(r, 1))
-        .op("noop", "NoOp", "^c2");
+    GraphDefBuilder g =
+        new GraphDefBuilder()
+            .constant("c", floats(r, 2))
+            .constant("c2", floats(r, 1))
+            .op("noop", "NoOp", "^c2");
     g.op("out", "Identity", "c", "^noop").attr("T", DT_FLOAT);
-    out.add("control dependencies: Identity waits for a NoOp that waits for a Const", g.build(), Map.of(),
+    out.add(
+        "control dependencies: Identity waits for a NoOp that waits for a Const",
+        g.build(),
+        Map.of(),
         List.of("out"));
     // A failing node reached only through control edges is left out on purpose: TF's default
     // Grappler drops control dependencies on stateless nodes (the run succeeds) while TF without
-    // optimizations runs them (the run fails); Generate refuses cases whose outcome depends on that.
+    // optimizations runs them (the run fails); Generate refuses cases whose outcome depends on
+    // that.
     GraphDefBuilder p = new GraphDefBuilder().constant("c", floats(r, 2));
     failingGather(p, "bad", "c");
     identity(p, "bad_user", "bad", DT_FLOAT);
     p.op("noop", "NoOp", "^bad_user");
     identity(p, "out", "c", DT_FLOAT);
-    out.add("a failing GatherNd (and its users) that nothing fetched needs: pruned, the run succeeds", p.build(),
-        Map.of(), List.of("out"));
+    out.add(
+        "a failing GatherNd (and its users) that nothing fetched needs: pruned, the run succeeds",
+        p.build(),
+        Map.of(),
+        List.of("out"));
   }
 
   private static void feeds(CaseList out, Random r) {
-    GraphDefBuilder g = new GraphDefBuilder().placeholder("x", DT_FLOAT, PartialShape.of(2))
-        .placeholder("unused", DT_INT32, PartialShape.unknownRank());
+    GraphDefBuilder g =
+        new GraphDefBuilder()
+            .placeholder("x", DT_FLOAT, PartialShape.of(2))
+            .placeholder("unused", DT_INT32, PartialShape.unknownRank());
     identity(g, "out", "x", DT_FLOAT);
-    out.add("an unfed Placeholder nothing needs is fine", g.build(), Map.of("x:0", proto(floats(r, 2))), List.of("out"));
-    out.add("a needed Placeholder left unfed: the run fails", g.build(), Map.of(), List.of("out"));
-    out.add("a feed of the wrong dtype (int32 into a float Placeholder)", g.build(),
-        Map.of("x", proto(Tensor.ofInts(Shape.of(2), 1, 2))), List.of("out"));
-    out.add("a feed whose shape [3] differs from the Placeholder's static shape [2]", g.build(),
-        Map.of("x", proto(floats(r, 3))), List.of("out"));
-    GraphDefBuilder d = new GraphDefBuilder().constant("dflt", floats(r, 2, 2))
-        .op("pwd", "PlaceholderWithDefault", "dflt").attr("dtype", DT_FLOAT)
-        .attr("shape", dev.rawops.tfproto.AttrValue.newBuilder().setShape(PartialShape.of(-1, 2).toProto()).build());
-    identity(d, "out", "pwd", DT_FLOAT);
-    out.add("PlaceholderWithDefault [?,2] not fed: its default", d.build(), Map.of(), List.of("out"));
-    out.add("PlaceholderWithDefault [?,2] fed a [3,2] value", d.build(), Map.of("pwd", proto(floats(r, 3, 2))),
+    out.add(
+        "an unfed Placeholder nothing needs is fine",
+        g.build(),
+        Map.of("x:0", proto(floats(r, 2))),
         List.of("out"));
-    out.add("PlaceholderWithDefault [?,2] fed a [1,5] value, incompatible with its shape attr", d.build(),
-        Map.of("pwd", proto(floats(r, 1, 5))), List.of("out"));
+    out.add("a needed Placeholder left unfed: the run fails", g.build(), Map.of(), List.of("out"));
+    out.add(
+        "a feed of the wrong dtype (int32 into a float Placeholder)",
+        g.build(),
+        Map.of("x", proto(Tensor.ofInts(Shape.of(2), 1, 2))),
+        List.of("out"));
+    out.add(
+        "a feed whose shape [3] differs from the Placeholder's static shape [2]",
+        g.build(),
+        Map.of("x", proto(floats(r, 3))),
+        List.of("out"));
+    GraphDefBuilder d =
+        new GraphDefBuilder()
+            .constant("dflt", floats(r, 2, 2))
+            .op("pwd", "PlaceholderWithDefault", "dflt")
+            .attr("dtype", DT_FLOAT)
+            .attr(
+                "shape",
+                dev.rawops.tfproto.AttrValue.newBuilder()
+                    .setShape(PartialShape.of(-1, 2).toProto())
+                    .build());
+    identity(d, "out", "pwd", DT_FLOAT);
+    out.add(
+        "PlaceholderWithDefault [?,2] not fed: its default", d.build(), Map.of(), List.of("out"));
+    out.add(
+        "PlaceholderWithDefault [?,2] fed a [3,2] value",
+        d.build(),
+        Map.of("pwd", proto(floats(r, 3, 2))),
+        List.of("out"));
+    out.add(
+        "PlaceholderWithDefault [?,2] fed a [1,5] value, incompatible with its shape attr",
+        d.build(),
+        Map.of("pwd", proto(floats(r, 1, 5))),
+        List.of("out"));
     GraphDefBuilder e = new GraphDefBuilder().constant("c", floats(r, 2));
     failingGather(e, "bad", "c");
-    e.op("pwd", "PlaceholderWithDefault", "bad").attr("dtype", DT_FLOAT)
-        .attr("shape", dev.rawops.tfproto.AttrValue.newBuilder().setShape(PartialShape.unknownRank().toProto()).build());
+    e.op("pwd", "PlaceholderWithDefault", "bad")
+        .attr("dtype", DT_FLOAT)
+        .attr(
+            "shape",
+            dev.rawops.tfproto.AttrValue.newBuilder()
+                .setShape(PartialShape.unknownRank().toProto())
+                .build());
     identity(e, "out", "pwd", DT_FLOAT);
-    out.add("PlaceholderWithDefault whose default fails, fed: the default never runs", e.build(),
-        Map.of("pwd:0", proto(floats(r, 4))), List.of("out"));
-    out.add("PlaceholderWithDefault whose default fails, not fed: the run fails", e.build(), Map.of(), List.of("out"));
-    GraphDefBuilder m = new GraphDefBuilder().placeholder("x", DT_FLOAT, PartialShape.of(2)).constant("k", floats(r, 3));
+    out.add(
+        "PlaceholderWithDefault whose default fails, fed: the default never runs",
+        e.build(),
+        Map.of("pwd:0", proto(floats(r, 4))),
+        List.of("out"));
+    out.add(
+        "PlaceholderWithDefault whose default fails, not fed: the run fails",
+        e.build(),
+        Map.of(),
+        List.of("out"));
+    GraphDefBuilder m =
+        new GraphDefBuilder()
+            .placeholder("x", DT_FLOAT, PartialShape.of(2))
+            .constant("k", floats(r, 3));
     identity(m, "a", "x", DT_FLOAT);
     identity(m, "b", "a", DT_FLOAT);
     identity(m, "kk", "k", DT_FLOAT);
     Map<String, TensorProto> mid = new LinkedHashMap<>();
     mid.put("a", proto(floats(r, 2)));
     mid.put("k:0", TypedProtos.typed(floats(r, 3)));
-    out.add("feeding an intermediate Identity (its unfed Placeholder input is not needed) and overriding a Const",
-        m.build(), mid, List.of("b", "kk"));
+    out.add(
+        "feeding an intermediate Identity (its unfed Placeholder input is not needed) and overriding a Const",
+        m.build(),
+        mid,
+        List.of("b", "kk"));
   }
 
   static TensorProto proto(Tensor t) {

@@ -32,32 +32,62 @@ final class GraphErrorCases {
     broken(out, "an op type TensorFlow does not know", g);
     g = new GraphDefBuilder().constant("c", c).op("out", "Identity", "c");
     broken(out, "Identity without its required attr T", g);
-    g = new GraphDefBuilder().constant("c", c).constant("i", Tensor.ofIntegers(dev.rawops.tensor.DType.UINT8,
-        Shape.of(1, 1), 0)).op("out", "GatherNd", "c", "i").attr("Tparams", DT_FLOAT).attr("Tindices", DT_UINT8);
+    g =
+        new GraphDefBuilder()
+            .constant("c", c)
+            .constant("i", Tensor.ofIntegers(dev.rawops.tensor.DType.UINT8, Shape.of(1, 1), 0))
+            .op("out", "GatherNd", "c", "i")
+            .attr("Tparams", DT_FLOAT)
+            .attr("Tindices", DT_UINT8);
     broken(out, "GatherNd with Tindices uint8, not among its allowed types", g);
     g = new GraphDefBuilder().constant("c", c);
     identity(g, "out", "c:2", DT_FLOAT);
     broken(out, "an input names output 2 of a node with one output", g);
-    g = new GraphDefBuilder().constant("c", c).constant("d", c).op("out", "Identity", "^d", "c").attr("T", DT_FLOAT);
+    g =
+        new GraphDefBuilder()
+            .constant("c", c)
+            .constant("d", c)
+            .op("out", "Identity", "^d", "c")
+            .attr("T", DT_FLOAT);
     broken(out, "a control input listed before a data input", g);
     g = new GraphDefBuilder();
     identity(g, "a", "out", DT_FLOAT);
     identity(g, "out", "a", DT_FLOAT);
     broken(out, "a cycle of two Identities", g);
-    g = new GraphDefBuilder().constant("c", c).constant("d", c).op("out", "Identity", "c", "d").attr("T", DT_FLOAT);
+    g =
+        new GraphDefBuilder()
+            .constant("c", c)
+            .constant("d", c)
+            .op("out", "Identity", "c", "d")
+            .attr("T", DT_FLOAT);
     broken(out, "Identity with two data inputs", g);
     g = new GraphDefBuilder().constant("c", c).op("out", "Identity", "c").attr("T", 7);
     broken(out, "attr T given as an int instead of a type", g);
-    g = new GraphDefBuilder().constant("c", c).op("out", "Identity", "c").attr("T", DT_FLOAT).attr("colour", "blue");
+    g =
+        new GraphDefBuilder()
+            .constant("c", c)
+            .op("out", "Identity", "c")
+            .attr("T", DT_FLOAT)
+            .attr("colour", "blue");
     broken(out, "an attr the op does not have", g);
-    g = new GraphDefBuilder().constant("c", c).op("out", "IdentityN", "c").attrTypes("T", DT_FLOAT, DT_FLOAT);
+    g =
+        new GraphDefBuilder()
+            .constant("c", c)
+            .op("out", "IdentityN", "c")
+            .attrTypes("T", DT_FLOAT, DT_FLOAT);
     broken(out, "IdentityN whose T lists two types for one input", g);
     g = new GraphDefBuilder().constant("c", c);
     identity(g, "bad name!", "c", DT_FLOAT);
     identity(g, "out", "bad name!", DT_FLOAT);
     broken(out, "a node name with a space and '!'", g);
-    g = new GraphDefBuilder().constant("c", c).constant("i", Tensor.ofInts(Shape.of(1, 1), 1))
-        .op("out", "GatherNd", "c", "i").attr("Tparams", DT_FLOAT).attr("Tindices", DT_INT32).attr("axis", 0);
+    g =
+        new GraphDefBuilder()
+            .constant("c", c)
+            .constant("i", Tensor.ofInts(Shape.of(1, 1), 1))
+            .op("out", "GatherNd", "c", "i")
+            .attr("Tparams", DT_FLOAT)
+            .attr("Tindices", DT_INT32)
+            .attr("axis", 0);
     broken(out, "GatherNd with an attr it does not have ('axis')", g);
     g = new GraphDefBuilder().constant("c", c);
     identity(g, "_hidden", "c", DT_FLOAT);
@@ -73,8 +103,13 @@ final class GraphErrorCases {
     broken(out, "a node name ending in '>'", g);
     g = new GraphDefBuilder().constant("c", c).op("out", "", "c");
     broken(out, "a node without an op type", g);
-    g = new GraphDefBuilder().constant("c", c).constant("i", Tensor.ofInts(Shape.of(1, 3), 0, 0, 0))
-        .op("out", "GatherNd", "c", "i").attr("Tparams", DT_FLOAT).attr("Tindices", DT_INT32);
+    g =
+        new GraphDefBuilder()
+            .constant("c", c)
+            .constant("i", Tensor.ofInts(Shape.of(1, 3), 0, 0, 0))
+            .op("out", "GatherNd", "c", "i")
+            .attr("Tparams", DT_FLOAT)
+            .attr("Tindices", DT_INT32);
     broken(out, "GatherNd index depth 3 into a vector, both Consts (shape function error)", g);
   }
 

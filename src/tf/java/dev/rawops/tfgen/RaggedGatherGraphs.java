@@ -32,7 +32,14 @@ final class RaggedGatherGraphs {
    * Random params with {@code rows} outer rows, each row of each level 0..{@code maxLength} long
    * (so empty rows occur), values of {@code dtype} with inner dimensions {@code inner}.
    */
-  static Params params(Random r, int raggedRank, long rows, int maxLength, DType splitsType, DType dtype, Shape inner,
+  static Params params(
+      Random r,
+      int raggedRank,
+      long rows,
+      int maxLength,
+      DType splitsType,
+      DType dtype,
+      Shape inner,
       boolean textSafe) {
     List<Tensor> splits = new ArrayList<>();
     long n = rows;
@@ -58,14 +65,27 @@ final class RaggedGatherGraphs {
 
   /** A case with {@code OUTPUT_RAGGED_RANK = rank(indices) + PARAMS_RAGGED_RANK - 1}. */
   static void add(CaseList out, String what, List<Input> splits, Input values, Input indices) {
-    add(out, what, splits, values, indices, indices.value().shape().rank() + splits.size() - 1L, g -> { });
+    add(
+        out,
+        what,
+        splits,
+        values,
+        indices,
+        indices.value().shape().rank() + splits.size() - 1L,
+        g -> {});
   }
 
   /**
    * A case with the given {@code OUTPUT_RAGGED_RANK}; {@code extra} may overwrite attrs of "out"
    * (called right after the node's own attrs are set).
    */
-  static void add(CaseList out, String what, List<Input> splits, Input values, Input indices, long outputRaggedRank,
+  static void add(
+      CaseList out,
+      String what,
+      List<Input> splits,
+      Input values,
+      Input indices,
+      long outputRaggedRank,
       Consumer<GraphDefBuilder> extra) {
     GraphDefBuilder g = new GraphDefBuilder();
     Map<String, TensorProto> feeds = new LinkedHashMap<>();
@@ -74,13 +94,18 @@ final class RaggedGatherGraphs {
     for (int d = 0; d < splits.size(); d++) {
       splits.get(d).addTo(g, "splits_" + d, feeds);
       inputs.add("splits_" + d);
-      desc.append("splits_").append(d).append('=').append(splits.get(d).describe("splits_" + d)).append("; ");
+      desc.append("splits_")
+          .append(d)
+          .append('=')
+          .append(splits.get(d).describe("splits_" + d))
+          .append("; ");
     }
     values.addTo(g, "values", feeds);
     indices.addTo(g, "indices", feeds);
     inputs.add("values");
     inputs.add("indices");
-    DataType splitsType = splits.isEmpty() ? DataType.DT_INT64 : splits.get(0).value().dtype().proto();
+    DataType splitsType =
+        splits.isEmpty() ? DataType.DT_INT64 : splits.get(0).value().dtype().proto();
     g.op("out", "RaggedGather", inputs.toArray(new String[0]))
         .attr("OUTPUT_RAGGED_RANK", outputRaggedRank)
         .attr("PARAMS_RAGGED_RANK", splits.size())
@@ -92,13 +117,27 @@ final class RaggedGatherGraphs {
     for (long k = 0; k <= Math.max(0, outputRaggedRank); k++) {
       fetches.add("out:" + k);
     }
-    desc.append("values=").append(values.describe("values")).append("; indices=").append(indices.describe("indices"));
-    out.add(header(splits, values.value(), indices.value(), outputRaggedRank) + "; " + what + ". " + desc, g.build(),
-        feeds, fetches);
+    desc.append("values=")
+        .append(values.describe("values"))
+        .append("; indices=")
+        .append(indices.describe("indices"));
+    out.add(
+        header(splits, values.value(), indices.value(), outputRaggedRank)
+            + "; "
+            + what
+            + ". "
+            + desc,
+        g.build(),
+        feeds,
+        fetches);
   }
 
-  private static String header(List<Input> splits, Tensor values, Tensor indices, long outputRaggedRank) {
-    StringBuilder sb = new StringBuilder("RaggedGather PARAMS_RAGGED_RANK=").append(splits.size()).append(" params");
+  private static String header(
+      List<Input> splits, Tensor values, Tensor indices, long outputRaggedRank) {
+    StringBuilder sb =
+        new StringBuilder("RaggedGather PARAMS_RAGGED_RANK=")
+            .append(splits.size())
+            .append(" params");
     for (Input s : splits) {
       sb.append(" splits").append(list(s.value()));
     }
@@ -106,8 +145,14 @@ final class RaggedGatherGraphs {
     if (!splits.isEmpty()) {
       sb.append(" (Tsplits ").append(splits.get(0).value().dtype().tfName()).append(')');
     }
-    return sb.append(", indices ").append(indices.dtype().tfName()).append(indices.shape()).append(" = ")
-        .append(list(indices)).append(", OUTPUT_RAGGED_RANK=").append(outputRaggedRank).toString();
+    return sb.append(", indices ")
+        .append(indices.dtype().tfName())
+        .append(indices.shape())
+        .append(" = ")
+        .append(list(indices))
+        .append(", OUTPUT_RAGGED_RANK=")
+        .append(outputRaggedRank)
+        .toString();
   }
 
   /** An integer tensor's elements, the first 12 of them. */

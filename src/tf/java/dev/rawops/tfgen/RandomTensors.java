@@ -13,24 +13,72 @@ import java.util.Random;
  * Random tensor values for cases, deterministic for a given Random. Floating-point values mix
  * ordinary numbers with the bit patterns a copy must preserve: NaNs (with payloads and sign unless
  * {@code textSafe}), -0.0, infinities, subnormals, extremes. {@code textSafe} values survive the
- * protobuf text format's typed fields, which write every NaN as "nan" (so only the canonical
- * quiet NaN is used there).
+ * protobuf text format's typed fields, which write every NaN as "nan" (so only the canonical quiet
+ * NaN is used there).
  */
 public final class RandomTensors {
-  private static final ValueLayout.OfInt I32 = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-  private static final ValueLayout.OfLong I64 = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-  private static final ValueLayout.OfShort I16 = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+  private static final ValueLayout.OfInt I32 =
+      ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+  private static final ValueLayout.OfLong I64 =
+      ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+  private static final ValueLayout.OfShort I16 =
+      ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
-  private static final int[] F32_SPECIAL = {0x7fc00000, 0x80000000, 0x7f800000, 0xff800000, 0x00000001,
-      0x807fffff, 0x00800000, 0x7f7fffff, 0x00000000, 0x7f800001, 0xffc00001, 0x7fbfffff};
-  private static final long[] F64_SPECIAL = {0x7ff8000000000000L, 0x8000000000000000L, 0x7ff0000000000000L,
-      0xfff0000000000000L, 0x0000000000000001L, 0x800fffffffffffffL, 0x0010000000000000L, 0x7fefffffffffffffL,
-      0x0L, 0x7ff0000000000001L, 0xfff8000000000001L};
-  // half and bfloat16 share the layout idea: sign, exponent all ones = inf/NaN, exponent zero = subnormal.
-  private static final short[] F16_SPECIAL = {0x7e00, (short) 0x8000, 0x7c00, (short) 0xfc00, 0x0001,
-      (short) 0x83ff, 0x0400, 0x7bff, 0x0000, 0x7c01, (short) 0xfe01};
-  private static final short[] BF16_SPECIAL = {0x7fc0, (short) 0x8000, 0x7f80, (short) 0xff80, 0x0001,
-      (short) 0x807f, 0x0080, 0x7f7f, 0x0000, 0x7f81, (short) 0xffc1};
+  private static final int[] F32_SPECIAL = {
+    0x7fc00000,
+    0x80000000,
+    0x7f800000,
+    0xff800000,
+    0x00000001,
+    0x807fffff,
+    0x00800000,
+    0x7f7fffff,
+    0x00000000,
+    0x7f800001,
+    0xffc00001,
+    0x7fbfffff
+  };
+  private static final long[] F64_SPECIAL = {
+    0x7ff8000000000000L,
+    0x8000000000000000L,
+    0x7ff0000000000000L,
+    0xfff0000000000000L,
+    0x0000000000000001L,
+    0x800fffffffffffffL,
+    0x0010000000000000L,
+    0x7fefffffffffffffL,
+    0x0L,
+    0x7ff0000000000001L,
+    0xfff8000000000001L
+  };
+  // half and bfloat16 share the layout idea: sign, exponent all ones = inf/NaN, exponent zero =
+  // subnormal.
+  private static final short[] F16_SPECIAL = {
+    0x7e00,
+    (short) 0x8000,
+    0x7c00,
+    (short) 0xfc00,
+    0x0001,
+    (short) 0x83ff,
+    0x0400,
+    0x7bff,
+    0x0000,
+    0x7c01,
+    (short) 0xfe01
+  };
+  private static final short[] BF16_SPECIAL = {
+    0x7fc0,
+    (short) 0x8000,
+    0x7f80,
+    (short) 0xff80,
+    0x0001,
+    (short) 0x807f,
+    0x0080,
+    0x7f7f,
+    0x0000,
+    0x7f81,
+    (short) 0xffc1
+  };
 
   private RandomTensors() {}
 
@@ -113,19 +161,32 @@ public final class RandomTensors {
   }
 
   /**
-   * A vector of every special bit pattern of a floating-point dtype (complex: pairs of them);
-   * when {@code textSafe}, NaNs other than the canonical quiet NaN are left out.
+   * A vector of every special bit pattern of a floating-point dtype (complex: pairs of them); when
+   * {@code textSafe}, NaNs other than the canonical quiet NaN are left out.
    */
   public static Tensor specials(DType dtype, boolean textSafe) {
-    long[] bits = switch (dtype) {
-      case HALF -> widen(F16_SPECIAL);
-      case BFLOAT16 -> widen(BF16_SPECIAL);
-      case FLOAT, COMPLEX64 -> java.util.Arrays.stream(F32_SPECIAL)
-          .filter(b -> !textSafe || b == F32_SPECIAL[0] || !Float.isNaN(Float.intBitsToFloat(b))).asLongStream().toArray();
-      case DOUBLE, COMPLEX128 -> java.util.Arrays.stream(F64_SPECIAL)
-          .filter(b -> !textSafe || b == F64_SPECIAL[0] || !Double.isNaN(Double.longBitsToDouble(b))).toArray();
-      default -> throw new IllegalArgumentException(dtype.tfName() + " is not a floating-point type");
-    };
+    long[] bits =
+        switch (dtype) {
+          case HALF -> widen(F16_SPECIAL);
+          case BFLOAT16 -> widen(BF16_SPECIAL);
+          case FLOAT, COMPLEX64 ->
+              java.util.Arrays.stream(F32_SPECIAL)
+                  .filter(
+                      b ->
+                          !textSafe || b == F32_SPECIAL[0] || !Float.isNaN(Float.intBitsToFloat(b)))
+                  .asLongStream()
+                  .toArray();
+          case DOUBLE, COMPLEX128 ->
+              java.util.Arrays.stream(F64_SPECIAL)
+                  .filter(
+                      b ->
+                          !textSafe
+                              || b == F64_SPECIAL[0]
+                              || !Double.isNaN(Double.longBitsToDouble(b)))
+                  .toArray();
+          default ->
+              throw new IllegalArgumentException(dtype.tfName() + " is not a floating-point type");
+        };
     boolean complex = dtype == DType.COMPLEX64 || dtype == DType.COMPLEX128;
     int parts = complex ? bits.length / 2 * 2 : bits.length;
     int width = complex ? dtype.byteSize() / 2 : dtype.byteSize();

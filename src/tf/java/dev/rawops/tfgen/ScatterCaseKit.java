@@ -20,9 +20,14 @@ import java.util.Random;
 final class ScatterCaseKit {
   private ScatterCaseKit() {}
 
-  /** How an input reaches the node: a Const, a fed Placeholder with its static shape, or one of unknown shape. */
+  /**
+   * How an input reaches the node: a Const, a fed Placeholder with its static shape, or one of
+   * unknown shape.
+   */
   enum Via {
-    CONST("Const"), FED("Placeholder(static shape), fed"), FED_UNKNOWN("Placeholder(unknown shape), fed");
+    CONST("Const"),
+    FED("Placeholder(static shape), fed"),
+    FED_UNKNOWN("Placeholder(unknown shape), fed");
 
     final String text;
 
@@ -38,7 +43,8 @@ final class ScatterCaseKit {
     return build(tensor, via, indices, via, updates, via, policy);
   }
 
-  static Built build(Tensor tensor, Via tv, Tensor indices, Via iv, Tensor updates, Via uv, String policy) {
+  static Built build(
+      Tensor tensor, Via tv, Tensor indices, Via iv, Tensor updates, Via uv, String policy) {
     GraphDefBuilder b = new GraphDefBuilder();
     Map<String, TensorProto> feeds = new LinkedHashMap<>();
     StringBuilder text = new StringBuilder();
@@ -46,7 +52,8 @@ final class ScatterCaseKit {
     input(b, feeds, text, "indices", indices, iv);
     input(b, feeds, text, "updates", updates, uv);
     b.op("out", "TensorScatterUpdate", "tensor", "indices", "updates")
-        .attr("T", tensor.dtype().proto()).attr("Tindices", indices.dtype().proto());
+        .attr("T", tensor.dtype().proto())
+        .attr("Tindices", indices.dtype().proto());
     if (policy != null) {
       b.attr("bad_indices_policy", policy);
       text.append("; bad_indices_policy=\"").append(policy).append('"');
@@ -54,8 +61,13 @@ final class ScatterCaseKit {
     return new Built(b.build(), feeds, text.toString());
   }
 
-  private static void input(GraphDefBuilder b, Map<String, TensorProto> feeds, StringBuilder text, String name,
-      Tensor value, Via via) {
+  private static void input(
+      GraphDefBuilder b,
+      Map<String, TensorProto> feeds,
+      StringBuilder text,
+      String name,
+      Tensor value,
+      Via via) {
     switch (via) {
       case CONST -> b.constant(name, value);
       case FED -> b.placeholder(name, value.dtype().proto(), value.shape().toPartial());
@@ -72,7 +84,10 @@ final class ScatterCaseKit {
     return t.dtype().tfName() + t.shape();
   }
 
-  /** Random elements: any bit pattern for numbers (bit-exact copies are what is tested), 0/1 for bool. */
+  /**
+   * Random elements: any bit pattern for numbers (bit-exact copies are what is tested), 0/1 for
+   * bool.
+   */
   static Tensor random(DType dtype, Shape shape, Random r) {
     int n = Math.toIntExact(shape.numElements());
     if (dtype == DType.STRING) {
@@ -97,8 +112,8 @@ final class ScatterCaseKit {
   }
 
   /**
-   * {@code count} index vectors of depth {@code depth} into {@code shape}, distinct unless
-   * {@code count} exceeds the number of positions, laid out as {@code batch + [depth]}.
+   * {@code count} index vectors of depth {@code depth} into {@code shape}, distinct unless {@code
+   * count} exceeds the number of positions, laid out as {@code batch + [depth]}.
    */
   static Tensor indices(DType indexType, Shape shape, int depth, Shape batch, Random r) {
     long positions = shape.sub(0, depth).numElements();

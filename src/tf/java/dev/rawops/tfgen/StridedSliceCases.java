@@ -17,10 +17,10 @@ import java.util.Random;
 
 /**
  * StridedSlice: every example of the seed page; random specs for each of the 32 combinations of
- * non-zero masks (each Index dtype, every data dtype, ranks 0–6, empty dimensions, clamped
- * bounds, negative strides, input and begin/end/strides as Const or fed with full, partial or no
- * static shape); views; shape and bound edges; and, in {@link StridedSliceErrorCases}, every
- * invalid spec with TF's stage.
+ * non-zero masks (each Index dtype, every data dtype, ranks 0–6, empty dimensions, clamped bounds,
+ * negative strides, input and begin/end/strides as Const or fed with full, partial or no static
+ * shape); views; shape and bound edges; and, in {@link StridedSliceErrorCases}, every invalid spec
+ * with TF's stage.
  */
 public final class StridedSliceCases implements CaseFamily {
   static final DType[] INDEX_TYPES = {DType.INT16, DType.INT32, DType.INT64};
@@ -54,21 +54,41 @@ public final class StridedSliceCases implements CaseFamily {
 
   /** The seed page's examples (002_*), as in graphs/examples/strided_slice. */
   private static void seeds(CaseList out) {
-    addConst(out, "seed: worked example foo[1, 2:4, tf.newaxis, ..., :-3:-1, :] on (5,5,5,5,5,5) -> (2,1,5,5,2,5)",
+    addConst(
+        out,
+        "seed: worked example foo[1, 2:4, tf.newaxis, ..., :-3:-1, :] on (5,5,5,5,5,5) -> (2,1,5,5,2,5)",
         iota(DType.INT16, 5, 5, 5, 5, 5, 5),
         Spec.of(v(1, 2, 0, 0, 0, 0), v(2, 4, 0, 0, -3, 0), v(1, 1, 1, 1, -1, 1), 48, 32, 8, 4, 1));
-    addConst(out, "seed: foo[-2::-1] on [1,2,3,4] (the page prints [4,3])", Tensor.ofInts(Shape.of(4), 1, 2, 3, 4),
+    addConst(
+        out,
+        "seed: foo[-2::-1] on [1,2,3,4] (the page prints [4,3])",
+        Tensor.ofInts(Shape.of(4), 1, 2, 3, 4),
         Spec.of(v(-2), v(0), v(-1), 0, 1));
-    addConst(out, "seed: foo[...] is the identity", iota(DType.INT32, 3, 4), Spec.of(v(0), v(0), v(1), 0, 0, 1));
-    addConst(out, "seed: foo[tf.newaxis, ...] on (3,4) -> (1,3,4)", iota(DType.INT32, 3, 4),
+    addConst(
+        out,
+        "seed: foo[...] is the identity",
+        iota(DType.INT32, 3, 4),
+        Spec.of(v(0), v(0), v(1), 0, 0, 1));
+    addConst(
+        out,
+        "seed: foo[tf.newaxis, ...] on (3,4) -> (1,3,4)",
+        iota(DType.INT32, 3, 4),
         Spec.of(v(0, 0), v(0, 0), v(1, 1), 0, 0, 2, 1));
-    addConst(out, "seed: foo[:, ...] on (3,4), as the page writes its new-axis example", iota(DType.INT32, 3, 4),
+    addConst(
+        out,
+        "seed: foo[:, ...] on (3,4), as the page writes its new-axis example",
+        iota(DType.INT32, 3, 4),
         Spec.of(v(0, 0), v(0, 0), v(1, 1), 1, 1, 2));
     Tensor three = Tensor.ofInts(Shape.of(3), 7, 8, 9);
-    addConst(out, "seed: foo[:] on (3,) takes begin 0, end 3", three, Spec.of(v(0), v(0), v(1), 1, 1));
-    addConst(out, "seed: foo[0:-1] on (3,) takes begin 0, end 2", three, Spec.of(v(0), v(-1), v(1)));
+    addConst(
+        out, "seed: foo[:] on (3,) takes begin 0, end 3", three, Spec.of(v(0), v(0), v(1), 1, 1));
+    addConst(
+        out, "seed: foo[0:-1] on (3,) takes begin 0, end 2", three, Spec.of(v(0), v(-1), v(1)));
     addConst(out, "seed: foo[0::1] equals foo[:]", three, Spec.of(v(0), v(0), v(1), 0, 1));
-    addConst(out, "seed: foo[2, :] on (5,6) -> (6,)", iota(DType.INT32, 5, 6),
+    addConst(
+        out,
+        "seed: foo[2, :] on (5,6) -> (6,)",
+        iota(DType.INT32, 5, 6),
         Spec.of(v(2, 0), v(3, 0), v(1, 1), 2, 2, 0, 0, 1));
   }
 
@@ -84,8 +104,16 @@ public final class StridedSliceCases implements CaseFamily {
         DType dtype = DType.values()[k % DType.values().length];
         boolean typed = k % 2 == 1;
         Tensor input = RandomTensors.of(r, dtype, Shape.of(shape), typed);
-        StridedSliceCaseKit.add(out, "masks " + comboName(combo) + " (random spec)", input, s, INDEX_TYPES[k % 3],
-            InputVia.values()[k % 4], VectorsVia.values()[(k / 4) % 4], typed ? TYPED : CONTENT, k % 3 == 0);
+        StridedSliceCaseKit.add(
+            out,
+            "masks " + comboName(combo) + " (random spec)",
+            input,
+            s,
+            INDEX_TYPES[k % 3],
+            InputVia.values()[k % 4],
+            VectorsVia.values()[(k / 4) % 4],
+            typed ? TYPED : CONTENT,
+            k % 3 == 0);
       }
     }
   }
@@ -115,8 +143,8 @@ public final class StridedSliceCases implements CaseFamily {
    * A random valid spec on {@code shape} whose non-zero masks are exactly those of {@code combo}
    * (bit 0 begin, 1 end, 2 ellipsis, 3 new axis, 4 shrink). Ranges get bounds up to two past either
    * end (so they clamp) and strides of ±1..3; single indices land inside their dimension (which is
-   * made non-empty); new-axis and ellipsis entries carry arbitrary values, even zero strides,
-   * which TF ignores. May grow {@code shape}'s empty dimensions under single indices.
+   * made non-empty); new-axis and ellipsis entries carry arbitrary values, even zero strides, which
+   * TF ignores. May grow {@code shape}'s empty dimensions under single indices.
    */
   static Spec randomSpec(Random r, long[] shape, int combo) {
     List<Character> kinds = kinds(r, shape.length, combo);

@@ -6,8 +6,8 @@ import java.util.regex.Pattern;
 
 /**
  * Makes TF's error messages deterministic for the fixtures: "No OpKernel was registered" lists a
- * node's attrs in hash-map order (it changes between runs) followed by every registered kernel
- * of the op (thousands of characters); the attrs are sorted and the kernel list left out.
+ * node's attrs in hash-map order (it changes between runs) followed by every registered kernel of
+ * the op (thousands of characters); the attrs are sorted and the kernel list left out.
  */
 final class TfMessages {
   private TfMessages() {}
@@ -20,8 +20,10 @@ final class TfMessages {
     int kernels = m.indexOf(KERNELS);
     if (kernels >= 0) {
       int end = m.indexOf("\n\n", kernels + KERNELS.length());
-      m = m.substring(0, kernels) + "\nRegistered kernels: (list left out by the fixture generator)"
-          + (end >= 0 ? m.substring(end + 1) : "");
+      m =
+          m.substring(0, kernels)
+              + "\nRegistered kernels: (list left out by the fixture generator)"
+              + (end >= 0 ? m.substring(end + 1) : "");
     }
     Matcher a = ATTRS.matcher(m);
     if (a.find()) {

@@ -63,8 +63,29 @@ public final class TfOracle {
      * ConfigProto{graph_options{rewrite_options{disable_meta_optimizer: true}
      * optimizer_options{opt_level: L0}}}, hand-encoded (our protos do not include ConfigProto).
      */
-    NONE(new byte[] {0x52, 0x12, 0x52, 0x03, (byte) 0x98, 0x01, 0x01, 0x1a, 0x0b, 0x18, (byte) 0xff, (byte) 0xff,
-        (byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff, 0x01});
+    NONE(
+        new byte[] {
+          0x52,
+          0x12,
+          0x52,
+          0x03,
+          (byte) 0x98,
+          0x01,
+          0x01,
+          0x1a,
+          0x0b,
+          0x18,
+          (byte) 0xff,
+          (byte) 0xff,
+          (byte) 0xff,
+          (byte) 0xff,
+          (byte) 0xff,
+          (byte) 0xff,
+          (byte) 0xff,
+          (byte) 0xff,
+          (byte) 0xff,
+          0x01
+        });
 
     private final byte[] config;
 
@@ -84,18 +105,26 @@ public final class TfOracle {
    * Imports {@code graph}, feeds, fetches. Errors from importing (op lookup, attrs, edges, shape
    * functions) or creating the session are stage BUILD; errors from {@code TF_SessionRun} are RUN.
    */
-  public static Outcome run(GraphDef graph, Map<String, TensorProto> feeds, List<String> fetches,
+  public static Outcome run(
+      GraphDef graph,
+      Map<String, TensorProto> feeds,
+      List<String> fetches,
       Optimizations optimizations) {
     List<TF_Tensor> feedTensors = decode(new ArrayList<>(feeds.values()));
     try {
-      return runDecoded(graph, new ArrayList<>(feeds.keySet()), feedTensors, fetches, optimizations.config);
+      return runDecoded(
+          graph, new ArrayList<>(feeds.keySet()), feedTensors, fetches, optimizations.config);
     } finally {
       feedTensors.forEach(t -> TF_DeleteTensor(t));
     }
   }
 
-  private static Outcome runDecoded(GraphDef graph, List<String> feedNames, List<TF_Tensor> feedTensors,
-      List<String> fetches, byte[] config) {
+  private static Outcome runDecoded(
+      GraphDef graph,
+      List<String> feedNames,
+      List<TF_Tensor> feedTensors,
+      List<String> fetches,
+      byte[] config) {
     try (Native tf = new Native(config)) {
       if (!tf.importGraph(graph) || !tf.newSession()) {
         return new Outcome(List.of(), tf.error(ExpectedError.Stage.BUILD));
@@ -122,12 +151,15 @@ public final class TfOracle {
     for (int i = 0; i < values.size(); i++) {
       String name = "feed_value_" + i;
       names.add(name);
-      g.addNodeBuilder().setName(name).setOp("Const")
+      g.addNodeBuilder()
+          .setName(name)
+          .setOp("Const")
           .putAttr("dtype", AttrValue.newBuilder().setType(values.get(i).getDtype()).build())
           .putAttr("value", AttrValue.newBuilder().setTensor(values.get(i)).build());
     }
     try (Native tf = new Native(null)) {
-      List<TF_Tensor> out = tf.importGraph(g.build()) && tf.newSession() ? tf.run(List.of(), List.of(), names) : null;
+      List<TF_Tensor> out =
+          tf.importGraph(g.build()) && tf.newSession() ? tf.run(List.of(), List.of(), names) : null;
       if (out == null) {
         throw new IllegalArgumentException("TensorFlow rejects a feed value: " + tf.message());
       }
@@ -194,7 +226,19 @@ public final class TfOracle {
         for (int i = 0; i < no; i++) {
           output(fetchOuts, i, fetches.get(i));
         }
-        TF_SessionRun(session, null, feedOuts, in, nf, fetchOuts, out, no, (PointerPointer<?>) null, 0, null, status);
+        TF_SessionRun(
+            session,
+            null,
+            feedOuts,
+            in,
+            nf,
+            fetchOuts,
+            out,
+            no,
+            (PointerPointer<?>) null,
+            0,
+            null,
+            status);
         if (!ok()) {
           return null;
         }
@@ -210,7 +254,8 @@ public final class TfOracle {
       TensorName t = TensorName.parse(name);
       TF_Operation op = TF_GraphOperationByName(graph, t.node());
       if (op == null || op.isNull()) {
-        throw new IllegalArgumentException("the case names '" + name + "', which is not in the graph");
+        throw new IllegalArgumentException(
+            "the case names '" + name + "', which is not in the graph");
       }
       outputs.getPointer(i).oper(op).index(t.index());
     }
@@ -224,8 +269,11 @@ public final class TfOracle {
     }
 
     ExpectedError error(ExpectedError.Stage stage) {
-      return ExpectedError.newBuilder().setCode(Code.forNumber(TF_GetCode(status))).setStage(stage)
-          .setMessage(TfMessages.normalize(message())).build();
+      return ExpectedError.newBuilder()
+          .setCode(Code.forNumber(TF_GetCode(status)))
+          .setStage(stage)
+          .setMessage(TfMessages.normalize(message()))
+          .build();
     }
 
     @Override

@@ -35,7 +35,8 @@ final class TfTensors {
       elements *= size;
     }
     int type = TF_TensorType(t);
-    TensorProto.Builder p = TensorProto.newBuilder().setDtype(DataType.forNumber(type)).setTensorShape(shape);
+    TensorProto.Builder p =
+        TensorProto.newBuilder().setDtype(DataType.forNumber(type)).setTensorShape(shape);
     Pointer data = TF_TensorData(t);
     if (type == TF_STRING) {
       TF_TString strings = new TF_TString(data);

@@ -9,8 +9,8 @@ import dev.rawops.tfproto.TensorProto;
 /**
  * Tensors as TensorProtos in either of TF's encodings: {@code tensor_content} (raw little-endian
  * bytes) or the typed {@code *_val} fields, in TF's field choice per dtype (int_val for the
- * 8/16-bit integers and int32, half_val for half and bfloat16 bit patterns, scomplex_val as
- * re, im pairs, …).
+ * 8/16-bit integers and int32, half_val for half and bfloat16 bit patterns, scomplex_val as re, im
+ * pairs, …).
  */
 public final class TypedProtos {
   private TypedProtos() {}
@@ -32,8 +32,10 @@ public final class TypedProtos {
 
   /** Every element written out in its typed field (strings always use string_val). */
   public static TensorProto typed(Tensor t) {
-    TensorProto.Builder b = TensorProto.newBuilder().setDtype(t.dtype().proto())
-        .setTensorShape(t.shape().toPartial().toProto());
+    TensorProto.Builder b =
+        TensorProto.newBuilder()
+            .setDtype(t.dtype().proto())
+            .setTensorShape(t.shape().toPartial().toProto());
     for (long i = 0; i < t.numElements(); i++) {
       add(b, t, i);
     }
@@ -52,7 +54,8 @@ public final class TypedProtos {
       case FLOAT -> b.addFloatVal(t.getFloat(i));
       case DOUBLE -> b.addDoubleVal(t.getDouble(i));
       case COMPLEX64 -> b.addScomplexVal(t.getFloat(2 * i)).addScomplexVal(t.getFloat(2 * i + 1));
-      case COMPLEX128 -> b.addDcomplexVal(t.getDouble(2 * i)).addDcomplexVal(t.getDouble(2 * i + 1));
+      case COMPLEX128 ->
+          b.addDcomplexVal(t.getDouble(2 * i)).addDcomplexVal(t.getDouble(2 * i + 1));
       case STRING -> b.addStringVal(ByteString.copyFrom(t.getString(i)));
     }
   }

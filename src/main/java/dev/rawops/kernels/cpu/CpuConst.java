@@ -8,11 +8,15 @@ import java.util.List;
 
 /** Const: the value decoded at build time, the same immutable tensor every run. */
 final class CpuConst {
-  static final List<KernelDef> DEFS = List.of(
-      KernelDef.builder("Const", Device.CPU).anyType("dtype").build(node -> {
-        Tensor value = ConstOp.value(node);
-        return ctx -> ctx.setOutput(0, value);
-      }));
+  static final List<KernelDef> DEFS =
+      List.of(
+          KernelDef.builder("Const", Device.CPU)
+              .anyType("dtype")
+              .build(
+                  node -> {
+                    Tensor value = ConstOp.value(node);
+                    return ctx -> ctx.setOutput(0, value);
+                  }));
 
   private CpuConst() {}
 }

@@ -21,9 +21,12 @@ import java.util.List;
  * A bad index is INVALID_ARGUMENT (the first in row-major order), or zeros under IGNORE.
  */
 final class CpuGatherNd implements Kernel {
-  static final List<KernelDef> DEFS = List.of(
-      KernelDef.builder("GatherNd", Device.CPU).anyType("Tparams").typeConstraint("Tindices", INT16, INT32, INT64)
-          .build(CpuGatherNd::new));
+  static final List<KernelDef> DEFS =
+      List.of(
+          KernelDef.builder("GatherNd", Device.CPU)
+              .anyType("Tparams")
+              .typeConstraint("Tindices", INT16, INT32, INT64)
+              .build(CpuGatherNd::new));
 
   private final NodeInfo node;
   private final boolean ignoreBadIndices;

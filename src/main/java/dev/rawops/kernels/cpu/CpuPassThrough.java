@@ -9,16 +9,24 @@ import java.util.List;
  * and NoOp with nothing to pass. The same tensor object flows on; nothing is copied.
  */
 final class CpuPassThrough {
-  static final List<KernelDef> DEFS = List.of(
-      KernelDef.builder("Identity", Device.CPU).anyType("T").build(node -> ctx -> ctx.setOutput(0, ctx.input(0))),
-      KernelDef.builder("PlaceholderWithDefault", Device.CPU).anyType("dtype")
-          .build(node -> ctx -> ctx.setOutput(0, ctx.input(0))),
-      KernelDef.builder("IdentityN", Device.CPU).anyType("T").build(node -> ctx -> {
-        for (int i = 0; i < node.numInputs(); i++) {
-          ctx.setOutput(i, ctx.input(i));
-        }
-      }),
-      KernelDef.builder("NoOp", Device.CPU).build(node -> ctx -> {}));
+  static final List<KernelDef> DEFS =
+      List.of(
+          KernelDef.builder("Identity", Device.CPU)
+              .anyType("T")
+              .build(node -> ctx -> ctx.setOutput(0, ctx.input(0))),
+          KernelDef.builder("PlaceholderWithDefault", Device.CPU)
+              .anyType("dtype")
+              .build(node -> ctx -> ctx.setOutput(0, ctx.input(0))),
+          KernelDef.builder("IdentityN", Device.CPU)
+              .anyType("T")
+              .build(
+                  node ->
+                      ctx -> {
+                        for (int i = 0; i < node.numInputs(); i++) {
+                          ctx.setOutput(i, ctx.input(i));
+                        }
+                      }),
+          KernelDef.builder("NoOp", Device.CPU).build(node -> ctx -> {}));
 
   private CpuPassThrough() {}
 }

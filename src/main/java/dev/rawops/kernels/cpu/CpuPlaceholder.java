@@ -8,15 +8,23 @@ import java.util.List;
 
 /** Placeholder: only runs when the caller forgot to feed it, so it reports that, as TF does. */
 final class CpuPlaceholder {
-  static final List<KernelDef> DEFS = List.of(
-      KernelDef.builder("Placeholder", Device.CPU).anyType("dtype").build(node -> {
-        PartialShape shape = PartialShape.fromProto(node.attrs().getShape("shape"));
-        String message = "You must feed a value for placeholder tensor '" + node.name() + "' with dtype "
-            + DType.tfName(node.attrs().getType("dtype")) + (shape.hasRank() ? " and shape " + shape : "");
-        return ctx -> {
-          throw node.invalidArgument(message);
-        };
-      }));
+  static final List<KernelDef> DEFS =
+      List.of(
+          KernelDef.builder("Placeholder", Device.CPU)
+              .anyType("dtype")
+              .build(
+                  node -> {
+                    PartialShape shape = PartialShape.fromProto(node.attrs().getShape("shape"));
+                    String message =
+                        "You must feed a value for placeholder tensor '"
+                            + node.name()
+                            + "' with dtype "
+                            + DType.tfName(node.attrs().getType("dtype"))
+                            + (shape.hasRank() ? " and shape " + shape : "");
+                    return ctx -> {
+                      throw node.invalidArgument(message);
+                    };
+                  }));
 
   private CpuPlaceholder() {}
 }

@@ -22,14 +22,18 @@ import java.util.List;
 
 /**
  * RaggedGather on CPU. {@link RaggedGatherGeometry} validates the inputs, sizes every output and
- * finds the run of values each index gathers; then the output splits are written in one pass
- * over the indices and each index's values, contiguous in {@code params_dense_values}, are copied
- * in one bulk copy.
+ * finds the run of values each index gathers; then the output splits are written in one pass over
+ * the indices and each index's values, contiguous in {@code params_dense_values}, are copied in one
+ * bulk copy.
  */
 final class CpuRaggedGather implements Kernel {
-  static final List<KernelDef> DEFS = List.of(
-      KernelDef.builder("RaggedGather", Device.CPU).anyType("Tvalues").typeConstraint("Tsplits", INT32, INT64)
-          .typeConstraint("Tindices", INT32, INT64).build(CpuRaggedGather::new));
+  static final List<KernelDef> DEFS =
+      List.of(
+          KernelDef.builder("RaggedGather", Device.CPU)
+              .anyType("Tvalues")
+              .typeConstraint("Tsplits", INT32, INT64)
+              .typeConstraint("Tindices", INT32, INT64)
+              .build(CpuRaggedGather::new));
 
   private final NodeInfo node;
   private final int paramsRaggedRank;
@@ -48,7 +52,8 @@ final class CpuRaggedGather implements Kernel {
       splits[d] = ctx.input(d);
     }
     Tensor values = ctx.input(paramsRaggedRank);
-    RaggedGatherGeometry g = RaggedGatherGeometry.of(node, List.of(splits), values, ctx.input(paramsRaggedRank + 1));
+    RaggedGatherGeometry g =
+        RaggedGatherGeometry.of(node, List.of(splits), values, ctx.input(paramsRaggedRank + 1));
     int outputRaggedRank = g.outputRaggedRank();
     TensorBuffer[] outSplits = new TensorBuffer[outputRaggedRank];
     MemorySegment[] outSegments = new MemorySegment[outputRaggedRank];
@@ -193,7 +198,11 @@ final class CpuRaggedGather implements Kernel {
       @Override
       void copy(long srcRow, long dstRow, long rows) {
         // Elements are immutable byte arrays, so sharing references is a copy.
-        System.arraycopy(src, Math.toIntExact(srcRow * rowSize), dst, Math.toIntExact(dstRow * rowSize),
+        System.arraycopy(
+            src,
+            Math.toIntExact(srcRow * rowSize),
+            dst,
+            Math.toIntExact(dstRow * rowSize),
             Math.toIntExact(rows * rowSize));
       }
     }

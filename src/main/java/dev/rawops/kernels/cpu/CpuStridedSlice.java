@@ -28,14 +28,19 @@ import java.util.List;
  * strided or reversed.
  */
 final class CpuStridedSlice implements Kernel {
-  static final List<KernelDef> DEFS = List.of(
-      KernelDef.builder("StridedSlice", Device.CPU).anyType("T").typeConstraint("Index", INT16, INT32, INT64)
-          .build(CpuStridedSlice::new));
+  static final List<KernelDef> DEFS =
+      List.of(
+          KernelDef.builder("StridedSlice", Device.CPU)
+              .anyType("T")
+              .typeConstraint("Index", INT16, INT32, INT64)
+              .build(CpuStridedSlice::new));
 
   /** TF's CPU kernel copies through Eigen for at most this many dimensions. */
   private static final int TF_MAX_COPY_RANK = 8;
+
   /** EIGEN_MAX_ALIGN_BYTES of TF 2.18's x86-64 CPU build (its fixtures show 32-byte rows fail). */
   private static final int TF_ALIGN_BYTES = 64;
+
   /** sizeof(tstring), TF's string element. */
   private static final int TF_STRING_BYTES = 24;
 
@@ -48,7 +53,8 @@ final class CpuStridedSlice implements Kernel {
   @Override
   public void compute(KernelContext ctx) {
     Tensor input = ctx.input(0);
-    StridedSliceSpec spec = StridedSliceOp.runSpec(node, input.shape(), ctx.input(1), ctx.input(2), ctx.input(3));
+    StridedSliceSpec spec =
+        StridedSliceOp.runSpec(node, input.shape(), ctx.input(1), ctx.input(2), ctx.input(3));
     Shape out = spec.finalShape().toShape().orElseThrow();
     if (spec.isIdentity()) {
       ctx.setOutput(0, Tensor.reshape(input, out));
@@ -74,7 +80,8 @@ final class CpuStridedSlice implements Kernel {
     if (input.dtype() == DType.STRING) {
       int from = Math.toIntExact(offset);
       int to = Math.toIntExact(offset + out.numElements());
-      return KernelAccess.wrapStrings(out, Arrays.copyOfRange(KernelAccess.strings(input), from, to));
+      return KernelAccess.wrapStrings(
+          out, Arrays.copyOfRange(KernelAccess.strings(input), from, to));
     }
     return Tensor.view(input, out, offset * input.dtype().byteSize());
   }
@@ -104,8 +111,8 @@ final class CpuStridedSlice implements Kernel {
   }
 
   /**
-   * TF's kernel fails with UNIMPLEMENTED on an input of more than 8 dimensions unless the slice
-   * is the identity, empty, or cuts only dimension 0 with aligned rows; so do we.
+   * TF's kernel fails with UNIMPLEMENTED on an input of more than 8 dimensions unless the slice is
+   * the identity, empty, or cuts only dimension 0 with aligned rows; so do we.
    */
   private void checkCopyRank(StridedSliceSpec spec, Shape input, Shape out) {
     if (input.rank() <= TF_MAX_COPY_RANK || out.numElements() == 0) {
@@ -117,8 +124,13 @@ final class CpuStridedSlice implements Kernel {
         return;
       }
     }
-    throw node.error(Code.UNIMPLEMENTED, "Unhandled input dimensions " + input.rank()
-        + " (TensorFlow's CPU kernel slices at most " + TF_MAX_COPY_RANK + " dimensions)");
+    throw node.error(
+        Code.UNIMPLEMENTED,
+        "Unhandled input dimensions "
+            + input.rank()
+            + " (TensorFlow's CPU kernel slices at most "
+            + TF_MAX_COPY_RANK
+            + " dimensions)");
   }
 
   private long tfElementBytes() {

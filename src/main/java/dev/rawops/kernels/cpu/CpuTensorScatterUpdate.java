@@ -24,20 +24,23 @@ import java.util.List;
  * forward it (this node is its last reader and nothing else can see it: TF's forward_input);
  * otherwise one bulk copy of the input. Then each update slice is copied in with one bulk copy.
  *
- * <p>Duplicate index vectors: updates are applied one after another in row-major order of
- * {@code indices}, so the last update for a position wins. TensorFlow's CPU kernel loops the same
- * way; its docs call the order undefined, this kernel guarantees it.
+ * <p>Duplicate index vectors: updates are applied one after another in row-major order of {@code
+ * indices}, so the last update for a position wins. TensorFlow's CPU kernel loops the same way; its
+ * docs call the order undefined, this kernel guarantees it.
  *
- * <p>Out-of-bounds index vectors (negative or too large) are skipped while the others are
- * applied; afterwards INVALID_ARGUMENT names the last bad one (as TF's CPU kernel does), unless
+ * <p>Out-of-bounds index vectors (negative or too large) are skipped while the others are applied;
+ * afterwards INVALID_ARGUMENT names the last bad one (as TF's CPU kernel does), unless
  * bad_indices_policy is IGNORE.
  */
 final class CpuTensorScatterUpdate implements Kernel {
   // TF 2.18 registers CPU kernels for every dtype but only int32 and int64 indices, although the
   // OpDef also allows int16 and uint16.
-  static final List<KernelDef> DEFS = List.of(
-      KernelDef.builder("TensorScatterUpdate", Device.CPU).anyType("T").typeConstraint("Tindices", INT32, INT64)
-          .build(CpuTensorScatterUpdate::new));
+  static final List<KernelDef> DEFS =
+      List.of(
+          KernelDef.builder("TensorScatterUpdate", Device.CPU)
+              .anyType("T")
+              .typeConstraint("Tindices", INT32, INT64)
+              .build(CpuTensorScatterUpdate::new));
 
   private final NodeInfo node;
   private final boolean ignoreBadIndices;
@@ -52,7 +55,8 @@ final class CpuTensorScatterUpdate implements Kernel {
     Tensor tensor = ctx.input(0);
     Tensor indices = ctx.input(1);
     Tensor updates = ctx.input(2);
-    Geometry g = Geometry.of(node, tensor.shape(), indices.shape(), updates.shape(), indices.dtype());
+    Geometry g =
+        Geometry.of(node, tensor.shape(), indices.shape(), updates.shape(), indices.dtype());
     if (g.nothingToWrite()) {
       ctx.setOutput(0, tensor); // immutable, so sharing it is a copy
       return;
@@ -60,7 +64,8 @@ final class CpuTensorScatterUpdate implements Kernel {
     TensorBuffer out = ctx.forwardInput(0).orElseGet(() -> copyOf(ctx, tensor));
     long bad = scatter(g, tensor.shape(), indices, SliceCopier.of(updates, out, g.sliceSize()));
     if (bad >= 0 && !ignoreBadIndices) {
-      throw node.invalidArgument(g.badIndexMessage(bad, indexVector(indices, bad, g.depth()), tensor.shape()));
+      throw node.invalidArgument(
+          g.badIndexMessage(bad, indexVector(indices, bad, g.depth()), tensor.shape()));
     }
     ctx.setOutput(0, out.freeze());
   }
@@ -70,7 +75,8 @@ final class CpuTensorScatterUpdate implements Kernel {
     TensorBuffer out = ctx.allocate(tensor.dtype(), tensor.shape());
     if (tensor.dtype() == DType.STRING) {
       byte[][] src = KernelAccess.strings(tensor);
-      System.arraycopy(src, 0, out.strings(), 0, src.length); // elements are immutable: sharing is copying
+      System.arraycopy(
+          src, 0, out.strings(), 0, src.length); // elements are immutable: sharing is copying
     } else {
       MemorySegment.copy(tensor.data(), 0, out.segment(), 0, tensor.byteSize());
     }
@@ -78,8 +84,8 @@ final class CpuTensorScatterUpdate implements Kernel {
   }
 
   /**
-   * Copies update slice i to the position its index vector names, for i in row-major order (so
-   * a later duplicate overwrites an earlier one). Returns the last out-of-bounds update, or -1.
+   * Copies update slice i to the position its index vector names, for i in row-major order (so a
+   * later duplicate overwrites an earlier one). Returns the last out-of-bounds update, or -1.
    */
   private static long scatter(Geometry g, Shape shape, Tensor indices, SliceCopier copier) {
     MemorySegment ix = indices.data();

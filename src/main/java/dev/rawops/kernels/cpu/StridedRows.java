@@ -13,9 +13,9 @@ import java.lang.foreign.MemorySegment;
 
 /**
  * Copies one row of a strided gather: {@code n} source elements {@code step} apart (step may be
- * negative) into {@code n} consecutive output elements. The variant is chosen once per kernel
- * call from the element size, so the per-element work is a tight typed loop with no virtual
- * call; rows that are contiguous and long enough are one bulk copy.
+ * negative) into {@code n} consecutive output elements. The variant is chosen once per kernel call
+ * from the element size, so the per-element work is a tight typed loop with no virtual call; rows
+ * that are contiguous and long enough are one bulk copy.
  */
 abstract sealed class StridedRows {
   /** Below this many bytes a contiguous row is cheaper to move element by element. */
@@ -146,9 +146,9 @@ abstract sealed class StridedRows {
   }
 
   /**
-   * A reversed row ({@code step == -1}) of 1-, 2- or 4-byte elements, moved eight bytes at a
-   * time: each source word is read forward, its elements are reversed inside the word with a
-   * rotate or byte swap, and it is stored at the mirrored output position.
+   * A reversed row ({@code step == -1}) of 1-, 2- or 4-byte elements, moved eight bytes at a time:
+   * each source word is read forward, its elements are reversed inside the word with a rotate or
+   * byte swap, and it is stored at the mirrored output position.
    */
   private static final class Reversed extends StridedRows {
     private final MemorySegment src;

@@ -6,11 +6,13 @@ import java.util.List;
 /**
  * An independent, deliberately naive reading of StridedSlice for tests: Python/NumPy indexing
  * written straight from the seed page (entries are an ellipsis, a new axis, a single index or a
- * range; ranges follow Python's slice.indices), producing for every output element the flat
- * index of the input element it copies. Shares no code with the runtime.
+ * range; ranges follow Python's slice.indices), producing for every output element the flat index
+ * of the input element it copies. Shares no code with the runtime.
  */
 final class NaiveStridedSlice {
   /** The output's shape and, per output element in row-major order, the input's flat index. */
+  // Tests compare the arrays with assertArrayEquals, never the records themselves.
+  @SuppressWarnings("ArrayRecordComponent")
   record Result(long[] shape, long[] sources) {}
 
   /** The spec is invalid (the runtime must raise INVALID_ARGUMENT). */
@@ -60,7 +62,8 @@ final class NaiveStridedSlice {
         dim++;
       }
     }
-    return new Result(outShape.stream().mapToLong(Long::longValue).toArray(), product(shape, picks));
+    return new Result(
+        outShape.stream().mapToLong(Long::longValue).toArray(), product(shape, picks));
   }
 
   private static char kind(int[] masks, int i) {

@@ -71,7 +71,9 @@ class StridedSliceMemoryTest {
   void columnSlice_isCopied() {
     Tensor x = matrix(3, 4);
     Tensor out = slice(x, v(0, 1), v(0, 3), v(1, 1)).masks(1, 1, 0, 0, 0).feedInput().run();
-    assertTrue(address(out) < address(x) || address(out) >= address(x) + x.byteSize(), "a copy, not a view");
+    assertTrue(
+        address(out) < address(x) || address(out) >= address(x) + x.byteSize(),
+        "a copy, not a view");
     assertArrayEquals(new float[] {1, 2, 5, 6, 9, 10}, floats(out));
   }
 
@@ -89,10 +91,11 @@ class StridedSliceMemoryTest {
     Tensor x = matrix(6, 5);
     float[] before = floats(x);
     StridedSliceGraphs[] slices = {
-        slice(x, v(1), v(-1), v(1)).feedInput(),
-        slice(x, v(0, 0), v(0, 0), v(2, -1)).masks(3, 3, 0, 0, 0).feedInput(),
-        slice(x, v(-1, 4), v(0, 0), v(-2, -3)).masks(0, 3, 0, 0, 0),
-        slice(x, v(0), v(0), v(1)).masks(0, 0, 1, 0, 0)};
+      slice(x, v(1), v(-1), v(1)).feedInput(),
+      slice(x, v(0, 0), v(0, 0), v(2, -1)).masks(3, 3, 0, 0, 0).feedInput(),
+      slice(x, v(-1, 4), v(0, 0), v(-2, -3)).masks(0, 3, 0, 0, 0),
+      slice(x, v(0), v(0), v(1)).masks(0, 0, 1, 0, 0)
+    };
     for (StridedSliceGraphs s : slices) {
       s.run();
       assertArrayEquals(before, floats(x));

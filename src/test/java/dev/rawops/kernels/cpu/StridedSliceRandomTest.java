@@ -18,13 +18,14 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * Random specs (every mask combination, ranks 0–6, empty dims, clamping, negative strides),
- * checked element by element against {@link NaiveStridedSlice}, with the spec known at build time
- * and only at run time, on every element size.
+ * Random specs (every mask combination, ranks 0–6, empty dims, clamping, negative strides), checked
+ * element by element against {@link NaiveStridedSlice}, with the spec known at build time and only
+ * at run time, on every element size.
  */
 class StridedSliceRandomTest {
-  private static final DType[] TYPES = {DType.BOOL, DType.INT16, DType.FLOAT, DType.INT64, DType.COMPLEX128,
-      DType.STRING};
+  private static final DType[] TYPES = {
+    DType.BOOL, DType.INT16, DType.FLOAT, DType.INT64, DType.COMPLEX128, DType.STRING
+  };
 
   @Test
   void randomSpecsMatchTheNaiveReading() {
@@ -41,16 +42,24 @@ class StridedSliceRandomTest {
         s[i] = r.nextInt(20) == 0 ? 0 : (r.nextInt(4) + 1) * (r.nextBoolean() ? 1 : -1);
       }
       // A leading ellipsis makes the remaining entries slice the innermost dimensions.
-      int ellipsis = switch (r.nextInt(4)) {
-        case 0 -> 1;
-        case 1 -> 1 << r.nextInt(4);
-        default -> 0;
+      int ellipsis =
+          switch (r.nextInt(4)) {
+            case 0 -> 1;
+            case 1 -> 1 << r.nextInt(4);
+            default -> 0;
+          };
+      int[] masks = {
+        r.nextInt(64),
+        r.nextInt(64),
+        ellipsis,
+        r.nextInt(4) == 0 ? r.nextInt(64) : 0,
+        r.nextInt(4) == 0 ? r.nextInt(64) : 0
       };
-      int[] masks = {r.nextInt(64), r.nextInt(64), ellipsis, r.nextInt(4) == 0 ? r.nextInt(64) : 0,
-          r.nextInt(4) == 0 ? r.nextInt(64) : 0};
       Tensor input = input(t, shape, r);
-      StridedSliceGraphs g = slice(input, b, e, s).masks(masks[0], masks[1], masks[2], masks[3], masks[4])
-          .index(c % 3 == 0 ? DType.INT16 : c % 3 == 1 ? DType.INT32 : DType.INT64);
+      StridedSliceGraphs g =
+          slice(input, b, e, s)
+              .masks(masks[0], masks[1], masks[2], masks[3], masks[4])
+              .index(c % 3 == 0 ? DType.INT16 : c % 3 == 1 ? DType.INT32 : DType.INT64);
       if (c % 2 == 1) {
         g.feedInput().feedVectors();
       }
@@ -59,13 +68,21 @@ class StridedSliceRandomTest {
     assertEquals(true, valid > 1500, "too few valid cases: " + valid);
   }
 
-  private static boolean check(String what, StridedSliceGraphs g, Tensor input, long[] shape, long[] b, long[] e,
-      long[] s, int[] masks) {
+  private static boolean check(
+      String what,
+      StridedSliceGraphs g,
+      Tensor input,
+      long[] shape,
+      long[] b,
+      long[] e,
+      long[] s,
+      int[] masks) {
     NaiveStridedSlice.Result want;
     try {
       want = NaiveStridedSlice.apply(shape, b, e, s, masks);
     } catch (NaiveStridedSlice.Invalid invalid) {
-      RawOpsException ex = assertThrows(RawOpsException.class, g::run, what + ": " + invalid.getMessage());
+      RawOpsException ex =
+          assertThrows(RawOpsException.class, g::run, what + ": " + invalid.getMessage());
       assertEquals(Code.INVALID_ARGUMENT, ex.code(), what + ": " + ex.getMessage());
       return false;
     }
@@ -89,7 +106,9 @@ class StridedSliceRandomTest {
       return java.util.Arrays.equals(in.getString(i), out.getString(k));
     }
     long esz = in.dtype().byteSize();
-    return MemorySegment.mismatch(in.data(), i * esz, (i + 1) * esz, out.data(), k * esz, (k + 1) * esz) == -1;
+    return MemorySegment.mismatch(
+            in.data(), i * esz, (i + 1) * esz, out.data(), k * esz, (k + 1) * esz)
+        == -1;
   }
 
   private static long[] shape(Random r) {
@@ -126,6 +145,7 @@ class StridedSliceRandomTest {
         bytes[i] &= 1;
       }
     }
-    return Tensor.fromBytes(t, shape, Arena.ofAuto().allocateFrom(java.lang.foreign.ValueLayout.JAVA_BYTE, bytes));
+    return Tensor.fromBytes(
+        t, shape, Arena.ofAuto().allocateFrom(java.lang.foreign.ValueLayout.JAVA_BYTE, bytes));
   }
 }

@@ -10,9 +10,9 @@ import dev.rawops.tensor.Tensor;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every example of the seed page (tf.raw_ops.StridedSlice, 002_*). Expected values come from
- * the page's definitions, written out as index arithmetic here; where the page itself is wrong
- * (two known TF doc errata) the test follows TensorFlow and says so.
+ * Every example of the seed page (tf.raw_ops.StridedSlice, 002_*). Expected values come from the
+ * page's definitions, written out as index arithmetic here; where the page itself is wrong (two
+ * known TF doc errata) the test follows TensorFlow and says so.
  */
 class StridedSliceSeedTest {
   private static long[] v(long... x) {
@@ -31,8 +31,14 @@ class StridedSliceSeedTest {
   @Test
   void workedExample_foo_1_2to4_newaxis_ellipsis_minus3reversed_all() {
     // foo[1, 2:4, None, ..., :-3:-1, :] on shape (5,5,5,5,5,5).
-    Tensor out = slice(iota(5, 5, 5, 5, 5, 5), v(1, 2, 0, 0, 0, 0), v(2, 4, 0, 0, -3, 0), v(1, 1, 1, 1, -1, 1))
-        .masks(48, 32, 8, 4, 1).run();
+    Tensor out =
+        slice(
+                iota(5, 5, 5, 5, 5, 5),
+                v(1, 2, 0, 0, 0, 0),
+                v(2, 4, 0, 0, -3, 0),
+                v(1, 1, 1, 1, -1, 1))
+            .masks(48, 32, 8, 4, 1)
+            .run();
     assertEquals(Shape.of(2, 1, 5, 5, 2, 5), out.shape());
     long k = 0;
     for (int a = 0; a < 2; a++) {
@@ -52,7 +58,8 @@ class StridedSliceSeedTest {
 
   @Test
   void reverseFromSecondToLast_foo_minus2_colon_colon_minus1() {
-    // The page prints [4,3]; TensorFlow (and Python) give [3,2,1]: start at index 4-2 = 2, walk down to 0.
+    // The page prints [4,3]; TensorFlow (and Python) give [3,2,1]: start at index 4-2 = 2, walk
+    // down to 0.
     Tensor foo = Tensor.ofInts(Shape.of(4), 1, 2, 3, 4);
     Tensor out = slice(foo, v(-2), v(0), v(-1)).masks(0, 1, 0, 0, 0).run();
     assertEquals(Shape.of(3), out.shape());
@@ -78,7 +85,8 @@ class StridedSliceSeedTest {
 
   @Test
   void fullRangeThenEllipsis_on3x4_keeps3x4() {
-    // The page writes foo[:, ...] for the (1,3,4) example; literally, ":" adds no axis (TF gives (3,4)).
+    // The page writes foo[:, ...] for the (1,3,4) example; literally, ":" adds no axis (TF gives
+    // (3,4)).
     Tensor foo = iota(3, 4);
     Tensor out = slice(foo, v(0, 0), v(0, 0), v(1, 1)).masks(1, 1, 2, 0, 0).run();
     assertEquals(Shape.of(3, 4), out.shape());
@@ -104,8 +112,8 @@ class StridedSliceSeedTest {
     // ":" and "::" encode identically (both bounds masked, stride 1); "0::1" masks only the end.
     Tensor foo = iota(4);
     long[] colon = slice(foo, v(0), v(0), v(1)).masks(1, 1, 0, 0, 0).run().toLongArray();
-    long[] zeroColonColonOne = slice(foo, v(0), v(0), v(1)).masks(0, 1, 0, 0, 0).index(DType.INT64).run()
-        .toLongArray();
+    long[] zeroColonColonOne =
+        slice(foo, v(0), v(0), v(1)).masks(0, 1, 0, 0, 0).index(DType.INT64).run().toLongArray();
     assertArrayEquals(new long[] {0, 1, 2, 3}, colon);
     assertArrayEquals(colon, zeroColonColonOne);
   }
