@@ -31,7 +31,7 @@ public final class Main {
   public static int execute(String... args) {
     CommandLine cli = new CommandLine(new Main());
     cli.setExecutionExceptionHandler(
-        (e, cmd, parsed) -> {
+        (e, cmd, _) -> {
           if (e instanceof RawOpsException r) {
             cmd.getErr().println("error: " + r.getMessage());
             return FAILED;

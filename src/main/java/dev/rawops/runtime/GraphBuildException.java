@@ -12,6 +12,11 @@ public final class GraphBuildException extends RawOpsException {
   private final transient ImmutableList<RawOpsException> errors;
 
   GraphBuildException(List<RawOpsException> errors) {
+    // Checked before super() (a Java 25 flexible constructor body): the first error supplies the
+    // code and node, so there must be one.
+    if (errors.isEmpty()) {
+      throw new IllegalArgumentException("a GraphBuildException needs at least one error");
+    }
     super(
         errors.get(0).code(),
         errors.get(0).node().orElse(null),

@@ -13,10 +13,10 @@ final class CpuPassThrough {
       List.of(
           KernelDef.builder("Identity", Device.CPU)
               .anyType("T")
-              .build(node -> ctx -> ctx.setOutput(0, ctx.input(0))),
+              .build(_ -> ctx -> ctx.setOutput(0, ctx.input(0))),
           KernelDef.builder("PlaceholderWithDefault", Device.CPU)
               .anyType("dtype")
-              .build(node -> ctx -> ctx.setOutput(0, ctx.input(0))),
+              .build(_ -> ctx -> ctx.setOutput(0, ctx.input(0))),
           KernelDef.builder("IdentityN", Device.CPU)
               .anyType("T")
               .build(
@@ -26,7 +26,7 @@ final class CpuPassThrough {
                           ctx.setOutput(i, ctx.input(i));
                         }
                       }),
-          KernelDef.builder("NoOp", Device.CPU).build(node -> ctx -> {}));
+          KernelDef.builder("NoOp", Device.CPU).build(_ -> _ -> {}));
 
   private CpuPassThrough() {}
 }
