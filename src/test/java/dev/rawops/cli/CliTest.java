@@ -1,12 +1,12 @@
 package dev.rawops.cli;
 
+import static dev.rawops.cli.CliRun.rawops;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rawops.cli.CliRun.Result;
 import dev.rawops.tensor.Npy;
 import dev.rawops.tensor.Tensor;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,28 +16,9 @@ import org.junit.jupiter.api.io.TempDir;
 class CliTest {
   @TempDir Path dir;
 
-  private record Result(int code, String out, String err) {}
-
-  private static Result cli(String... args) {
-    PrintStream oldOut = System.out;
-    PrintStream oldErr = System.err;
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    try {
-      System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-      System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-      int code = Main.execute(args);
-      return new Result(
-          code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    } finally {
-      System.setOut(oldOut);
-      System.setErr(oldErr);
-    }
-  }
-
   @Test
   void run_printsTheSeedExampleLikeNumpy() {
-    Result r = cli("run", "graphs/examples/gather_nd/tensor3_depth2.pbtxt");
+    Result r = rawops("run", "graphs/examples/gather_nd/tensor3_depth2.pbtxt");
     assertEquals(0, r.code(), r.err());
     assertEquals("output:0: dtype=string shape=[2,2]\n[[b'c0' b'd0']\n [b'a1' b'b1']]\n", r.out());
   }
@@ -45,7 +26,7 @@ class CliTest {
   @Test
   void run_literalFeeds_andNpyOut() throws Exception {
     Result r =
-        cli(
+        rawops(
             "run",
             "graphs/examples/gather_nd/fed_params.pbtxt",
             "--feed",
@@ -67,7 +48,7 @@ class CliTest {
     Path p = dir.resolve("p.npy");
     Npy.write(Tensor.ofStrings(dev.rawops.tensor.Shape.of(2, 2), "w", "x", "y", "z"), p);
     Result r =
-        cli(
+        rawops(
             "run",
             "graphs/examples/gather_nd/fed_params.pbtxt",
             "--feed",
@@ -80,7 +61,7 @@ class CliTest {
 
   @Test
   void run_missingFeed_exits1_namingThePlaceholder() {
-    Result r = cli("run", "graphs/examples/gather_nd/fed_params.pbtxt");
+    Result r = rawops("run", "graphs/examples/gather_nd/fed_params.pbtxt");
     assertEquals(1, r.code());
     assertTrue(
         r.err().contains("INVALID_ARGUMENT") && r.err().contains("placeholder tensor 'params'"),
@@ -89,7 +70,7 @@ class CliTest {
 
   @Test
   void validate_printsNodesDtypesShapes() {
-    Result r = cli("validate", "graphs/examples/gather_nd/rows.pbtxt");
+    Result r = rawops("validate", "graphs/examples/gather_nd/rows.pbtxt");
     assertEquals(0, r.code(), r.err());
     assertTrue(r.out().contains("output = GatherNd(params, indices) -> string[2,3]"), r.out());
   }
@@ -108,7 +89,7 @@ class CliTest {
           attr { key: "Tparams" value { type: DT_FLOAT } } attr { key: "Tindices" value { type: DT_INT32 } } }
         node { name: "odd" op: "Bogus" }
         """);
-    Result r = cli("validate", g.toString());
+    Result r = rawops("validate", g.toString());
     assertEquals(1, r.code());
     assertTrue(
         r.err().contains("node 'deep' (op GatherNd)")
@@ -120,21 +101,22 @@ class CliTest {
 
   @Test
   void usageErrors_exit2() {
-    assertEquals(2, cli("run").code());
-    assertEquals(2, cli("nonsense").code());
-    assertEquals(2, cli("run", "graphs/examples/gather_nd/rows.pbtxt", "--feed", "novalue").code());
+    assertEquals(2, rawops("run").code());
+    assertEquals(2, rawops("nonsense").code());
+    assertEquals(
+        2, rawops("run", "graphs/examples/gather_nd/rows.pbtxt", "--feed", "novalue").code());
   }
 
   @Test
   void help_onEveryCommand() {
-    assertEquals(0, cli("--help").code());
-    assertTrue(cli("run", "--help").out().contains("--feed"));
-    assertTrue(cli("validate", "--help").out().contains("GRAPH"));
+    assertEquals(0, rawops("--help").code());
+    assertTrue(rawops("run", "--help").out().contains("--feed"));
+    assertTrue(rawops("validate", "--help").out().contains("GRAPH"));
   }
 
   @Test
   void missingGraphFile_exits1_notFound() {
-    Result r = cli("run", "no/such.pbtxt");
+    Result r = rawops("run", "no/such.pbtxt");
     assertEquals(1, r.code());
     assertTrue(r.err().contains("NOT_FOUND"), r.err());
   }

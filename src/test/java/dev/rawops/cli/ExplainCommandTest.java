@@ -5,30 +5,23 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.protobuf.TextFormat;
+import dev.rawops.cli.CliRun.Result;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
 import dev.rawops.tfproto.GraphDef;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 class ExplainCommandTest {
   @TempDir Path tmp;
 
-  private record Result(int code, String out, String err) {}
-
   private static Result explain(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    CommandLine cli = new CommandLine(new ExplainCommand());
-    cli.setOut(new PrintWriter(out));
-    cli.setErr(new PrintWriter(err));
-    int code = cli.execute(args);
-    return new Result(code, out.toString(), err.toString());
+    String[] all = new String[args.length + 1];
+    all[0] = "explain";
+    System.arraycopy(args, 0, all, 1, args.length);
+    return CliRun.rawops(all);
   }
 
   private Path write(GraphDef g) throws Exception {

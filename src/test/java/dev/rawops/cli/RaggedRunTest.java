@@ -1,13 +1,12 @@
 package dev.rawops.cli;
 
+import static dev.rawops.cli.CliRun.rawops;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rawops.cli.CliRun.Result;
 import dev.rawops.tensor.Npy;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -19,28 +18,9 @@ class RaggedRunTest {
 
   @TempDir Path dir;
 
-  private record Result(int code, String out, String err) {}
-
-  private static Result cli(String... args) {
-    PrintStream oldOut = System.out;
-    PrintStream oldErr = System.err;
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    try {
-      System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-      System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-      int code = Main.execute(args);
-      return new Result(
-          code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    } finally {
-      System.setOut(oldOut);
-      System.setErr(oldErr);
-    }
-  }
-
   @Test
   void run_seedExample_printsOneRaggedTensor() {
-    Result r = cli("run", SEED);
+    Result r = rawops("run", SEED);
     assertEquals(0, r.code(), r.err());
     assertEquals(
         "out: ragged dtype=int32 ragged_rank=1 rank=2 nrows=3\n[[3, 4, 5], [1, 2], []]\n", r.out());
@@ -49,7 +29,7 @@ class RaggedRunTest {
   @Test
   void run_allOutputsFetchedInAnyOrder_printsOneRaggedTensor() {
     Result r =
-        cli(
+        rawops(
             "run",
             "graphs/examples/ragged_gather/matrix_indices.pbtxt",
             "--fetch",
@@ -66,14 +46,14 @@ class RaggedRunTest {
 
   @Test
   void run_someOutputsFetched_printsThemAsTensors() {
-    Result r = cli("run", SEED, "--fetch", "out:0");
+    Result r = rawops("run", SEED, "--fetch", "out:0");
     assertEquals(0, r.code(), r.err());
     assertEquals("out:0: dtype=int64 shape=[4]\n[0 3 5 5]\n", r.out());
   }
 
   @Test
   void run_out_writesEachComponent() {
-    Result r = cli("run", SEED, "--out", dir.toString());
+    Result r = rawops("run", SEED, "--out", dir.toString());
     assertEquals(0, r.code(), r.err());
     assertTrue(r.out().startsWith("out: ragged dtype=int32"), r.out());
     assertArrayEquals(new long[] {0, 3, 5, 5}, Npy.read(dir.resolve("out_0.npy")).toLongArray());
@@ -83,7 +63,7 @@ class RaggedRunTest {
   @Test
   void run_fedIndices() {
     Result r =
-        cli(
+        rawops(
             "run",
             "graphs/examples/ragged_gather/strings_fed_indices.pbtxt",
             "--feed",
@@ -101,7 +81,7 @@ class RaggedRunTest {
             .replace(
                 "key: \"OUTPUT_RAGGED_RANK\" value { i: 1 }",
                 "key: \"OUTPUT_RAGGED_RANK\" value { i: 2 }"));
-    Result r = cli("validate", bad.toString());
+    Result r = rawops("validate", bad.toString());
     assertEquals(1, r.code(), r.out());
     assertTrue(
         r.err()

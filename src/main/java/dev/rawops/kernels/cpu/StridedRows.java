@@ -55,15 +55,23 @@ abstract sealed class StridedRows {
     };
   }
 
-  private static final class Bulk extends StridedRows {
-    private final MemorySegment src;
-    private final MemorySegment dst;
+  /** Rows of fixed-width elements: source and output memory. */
+  private abstract static sealed class OnSegments extends StridedRows {
+    final MemorySegment src;
+    final MemorySegment dst;
+
+    OnSegments(MemorySegment src, MemorySegment dst, long n, long step) {
+      super(n, step);
+      this.src = src;
+      this.dst = dst;
+    }
+  }
+
+  private static final class Bulk extends OnSegments {
     private final long esz;
 
     Bulk(MemorySegment src, MemorySegment dst, long n, long esz) {
-      super(n, 1);
-      this.src = src;
-      this.dst = dst;
+      super(src, dst, n, 1);
       this.esz = esz;
     }
 
@@ -73,14 +81,9 @@ abstract sealed class StridedRows {
     }
   }
 
-  private static final class E1 extends StridedRows {
-    private final MemorySegment src;
-    private final MemorySegment dst;
-
+  private static final class E1 extends OnSegments {
     E1(MemorySegment src, MemorySegment dst, long n, long step) {
-      super(n, step);
-      this.src = src;
-      this.dst = dst;
+      super(src, dst, n, step);
     }
 
     @Override
@@ -91,14 +94,9 @@ abstract sealed class StridedRows {
     }
   }
 
-  private static final class E2 extends StridedRows {
-    private final MemorySegment src;
-    private final MemorySegment dst;
-
+  private static final class E2 extends OnSegments {
     E2(MemorySegment src, MemorySegment dst, long n, long step) {
-      super(n, step);
-      this.src = src;
-      this.dst = dst;
+      super(src, dst, n, step);
     }
 
     @Override
@@ -109,14 +107,9 @@ abstract sealed class StridedRows {
     }
   }
 
-  private static final class E4 extends StridedRows {
-    private final MemorySegment src;
-    private final MemorySegment dst;
-
+  private static final class E4 extends OnSegments {
     E4(MemorySegment src, MemorySegment dst, long n, long step) {
-      super(n, step);
-      this.src = src;
-      this.dst = dst;
+      super(src, dst, n, step);
     }
 
     @Override
@@ -127,14 +120,9 @@ abstract sealed class StridedRows {
     }
   }
 
-  private static final class E8 extends StridedRows {
-    private final MemorySegment src;
-    private final MemorySegment dst;
-
+  private static final class E8 extends OnSegments {
     E8(MemorySegment src, MemorySegment dst, long n, long step) {
-      super(n, step);
-      this.src = src;
-      this.dst = dst;
+      super(src, dst, n, step);
     }
 
     @Override
@@ -150,15 +138,11 @@ abstract sealed class StridedRows {
    * each source word is read forward, its elements are reversed inside the word with a rotate or
    * byte swap, and it is stored at the mirrored output position.
    */
-  private static final class Reversed extends StridedRows {
-    private final MemorySegment src;
-    private final MemorySegment dst;
+  private static final class Reversed extends OnSegments {
     private final long esz;
 
     Reversed(MemorySegment src, MemorySegment dst, long n, long esz) {
-      super(n, -1);
-      this.src = src;
-      this.dst = dst;
+      super(src, dst, n, -1);
       this.esz = esz;
     }
 
@@ -190,14 +174,9 @@ abstract sealed class StridedRows {
   }
 
   /** complex128: two 8-byte halves per element. */
-  private static final class E16 extends StridedRows {
-    private final MemorySegment src;
-    private final MemorySegment dst;
-
+  private static final class E16 extends OnSegments {
     E16(MemorySegment src, MemorySegment dst, long n, long step) {
-      super(n, step);
-      this.src = src;
-      this.dst = dst;
+      super(src, dst, n, step);
     }
 
     @Override
