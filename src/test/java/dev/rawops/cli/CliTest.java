@@ -120,4 +120,19 @@ class CliTest {
     assertEquals(1, r.code());
     assertTrue(r.err().contains("NOT_FOUND"), r.err());
   }
+
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.CsvSource({
+    "gather_nd_depth_above_rank, output, indices.shape[-1] must be <= params.rank",
+    "strided_slice_two_ellipses, out, Multiple ellipses in slice spec not allowed",
+    "ragged_gather_output_ragged_rank, out, OUTPUT_RAGGED_RANK must equal rank(indices) + PARAMS_RAGGED_RANK - 1"
+  })
+  void validate_invalidExampleGraphs_areRejectedBeforeRunning(
+      String file, String node, String rule) {
+    Result r = rawops("validate", "graphs/invalid/" + file + ".pbtxt");
+    assertEquals(1, r.code(), r.out());
+    assertTrue(
+        r.err().contains("INVALID_ARGUMENT: node '" + node + "'") && r.err().contains(rule),
+        r.err());
+  }
 }
