@@ -16,6 +16,7 @@ final class Ops {
         new PlaceholderOp(),
         new PlaceholderWithDefaultOp(),
         new RaggedGatherOp(),
+        new SnapshotOp(),
         new StridedSliceOp(),
         new TensorScatterUpdateOp());
   }

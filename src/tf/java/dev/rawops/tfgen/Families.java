@@ -14,5 +14,6 @@ public final class Families {
           new GatherNdCases(),
           new RaggedGatherCases(),
           new TensorScatterUpdateCases(),
-          new StridedSliceCases());
+          new StridedSliceCases(),
+          new SnapshotCases());
 }

@@ -21,6 +21,7 @@ public final class CpuKernels implements KernelProvider {
         .addAll(CpuPassThrough.DEFS)
         .addAll(CpuGatherNd.DEFS)
         .addAll(CpuRaggedGather.DEFS)
+        .addAll(CpuSnapshot.DEFS)
         .addAll(CpuStridedSlice.DEFS)
         .addAll(CpuTensorScatterUpdate.DEFS)
         .build();
