@@ -6,6 +6,7 @@ import dev.rawops.tensor.Layouts;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
 import dev.rawops.tensor.TensorBuffer;
+import dev.rawops.tensor.TensorText;
 import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -209,7 +210,7 @@ final class Literals {
       case INT64 -> m.setAtIndex(Layouts.I64, i, Long.parseLong(s));
       case UINT64 -> m.setAtIndex(Layouts.I64, i, Long.parseUnsignedLong(s));
       case HALF -> m.setAtIndex(Layouts.I16, i, Float.floatToFloat16(parseFloat(s)));
-      case BFLOAT16 -> m.setAtIndex(Layouts.I16, i, Numbers.toBfloat16(parseFloat(s)));
+      case BFLOAT16 -> m.setAtIndex(Layouts.I16, i, TensorText.floatToBfloat16(parseFloat(s)));
       case FLOAT -> m.setAtIndex(Layouts.F32, i, parseFloat(s));
       case DOUBLE -> m.setAtIndex(Layouts.F64, i, parseDouble(s));
       case COMPLEX64 -> m.setAtIndex(Layouts.F32, 2 * i, parseFloat(s));

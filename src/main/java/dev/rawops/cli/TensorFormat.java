@@ -3,6 +3,7 @@ package dev.rawops.cli;
 import dev.rawops.ragged.RaggedTensor;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
+import dev.rawops.tensor.TensorText;
 
 /**
  * Prints tensors the way NumPy's {@code str()} does: nested brackets, elements separated by spaces,
@@ -58,7 +59,7 @@ public final class TensorFormat {
       case UINT8, UINT16, UINT32 -> Long.toString(t.getIndex(i));
       case UINT64 -> Long.toUnsignedString(t.getLong(i));
       case HALF -> real(Float.float16ToFloat(t.getShort(i)));
-      case BFLOAT16 -> real(Numbers.fromBfloat16(t.getShort(i)));
+      case BFLOAT16 -> real(TensorText.bfloat16ToFloat(t.getShort(i)));
       case FLOAT -> real(t.getFloat(i));
       case DOUBLE -> real(t.getDouble(i));
       case COMPLEX64 -> complex(real(t.getFloat(2 * i)), t.getFloat(2 * i + 1));
@@ -68,15 +69,11 @@ public final class TensorFormat {
   }
 
   private static String real(float f) {
-    return Float.isFinite(f) ? numpyStyle(Float.toString(f)) : nonFinite(f);
+    return Float.isFinite(f) ? numpyStyle(Float.toString(f)) : TensorText.nonFinite(f);
   }
 
   private static String real(double d) {
-    return Double.isFinite(d) ? numpyStyle(Double.toString(d)) : nonFinite(d);
-  }
-
-  private static String nonFinite(double d) {
-    return Double.isNaN(d) ? "nan" : d > 0 ? "inf" : "-inf";
+    return Double.isFinite(d) ? numpyStyle(Double.toString(d)) : TensorText.nonFinite(d);
   }
 
   /** Java's shortest repr in NumPy's spelling: "1.0" → "1.", "1.5E10" → "1.5e+10". */
@@ -97,23 +94,16 @@ public final class TensorFormat {
 
   private static String complex(String re, double im) {
     String ims =
-        Double.isFinite(im) ? numpyStyle(Double.toString(Math.abs(im))) : nonFinite(Math.abs(im));
+        Double.isFinite(im)
+            ? numpyStyle(Double.toString(Math.abs(im)))
+            : TensorText.nonFinite(Math.abs(im));
     return "(" + re + (im < 0 || (im == 0 && 1 / im < 0) ? "-" : "+") + ims + "j)";
   }
 
   private static String bytes(byte[] b) {
-    StringBuilder sb = new StringBuilder("b'");
-    for (byte x : b) {
-      int c = x & 0xFF;
-      if (c == '\'' || c == '\\') {
-        sb.append('\\').append((char) c);
-      } else if (c >= 0x20 && c < 0x7F) {
-        sb.append((char) c);
-      } else {
-        sb.append(String.format("\\x%02x", c));
-      }
-    }
-    return sb.append('\'').toString();
+    StringBuilder sb = new StringBuilder();
+    TensorText.appendBytesLiteral(sb, b);
+    return sb.toString();
   }
 
   /** "dtype=float shape=[2,3]". */

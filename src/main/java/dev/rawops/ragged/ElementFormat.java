@@ -3,6 +3,7 @@ package dev.rawops.ragged;
 import dev.rawops.tensor.DType;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
+import dev.rawops.tensor.TensorText;
 import java.math.BigDecimal;
 import java.util.function.LongConsumer;
 
@@ -99,21 +100,21 @@ final class ElementFormat {
       case INT8, INT16, INT32, INT64, UINT8, UINT16, UINT32 -> sb.append(tensor.getIndex(i));
       case UINT64 -> sb.append(Long.toUnsignedString(tensor.getLong(i)));
       case HALF -> sb.append(real(Float.float16ToFloat(tensor.getShort(i))));
-      case BFLOAT16 -> sb.append(real(Float.intBitsToFloat(tensor.getShort(i) << 16)));
+      case BFLOAT16 -> sb.append(real(TensorText.bfloat16ToFloat(tensor.getShort(i))));
       case FLOAT -> sb.append(real(tensor.getFloat(i)));
       case DOUBLE -> sb.append(real(tensor.getDouble(i)));
       case COMPLEX64 -> complex(sb, real(tensor.getFloat(2 * i)), tensor.getFloat(2 * i + 1));
       case COMPLEX128 -> complex(sb, real(tensor.getDouble(2 * i)), tensor.getDouble(2 * i + 1));
-      case STRING -> appendBytes(sb, tensor.getString(i));
+      case STRING -> TensorText.appendBytesLiteral(sb, tensor.getString(i));
     }
   }
 
   private static String real(float f) {
-    return Float.isFinite(f) ? python(Float.toString(f), f) : nonFinite(f);
+    return Float.isFinite(f) ? python(Float.toString(f), f) : TensorText.nonFinite(f);
   }
 
   private static String real(double d) {
-    return Double.isFinite(d) ? python(Double.toString(d), d) : nonFinite(d);
+    return Double.isFinite(d) ? python(Double.toString(d), d) : TensorText.nonFinite(d);
   }
 
   /**
@@ -141,10 +142,6 @@ final class ElementFormat {
         + (exp.length() < 2 ? "0" + exp : exp);
   }
 
-  private static String nonFinite(double d) {
-    return Double.isNaN(d) ? "nan" : d > 0 ? "inf" : "-inf";
-  }
-
   private static void complex(StringBuilder sb, String re, float im) {
     complex(sb, re, (double) im, real(Math.abs(im)));
   }
@@ -156,30 +153,5 @@ final class ElementFormat {
   private static void complex(StringBuilder sb, String re, double im, String absIm) {
     boolean negative = im < 0 || (im == 0 && 1 / im < 0);
     sb.append('(').append(re).append(negative ? '-' : '+').append(absIm).append("j)");
-  }
-
-  /** A Python bytes literal: {@code b'…'}. */
-  private static void appendBytes(StringBuilder sb, byte[] bytes) {
-    sb.append("b'");
-    for (byte b : bytes) {
-      int c = b & 0xff;
-      switch (c) {
-        case '\\' -> sb.append("\\\\");
-        case '\'' -> sb.append("\\'");
-        case '\t' -> sb.append("\\t");
-        case '\n' -> sb.append("\\n");
-        case '\r' -> sb.append("\\r");
-        default -> {
-          if (c >= 0x20 && c < 0x7f) {
-            sb.append((char) c);
-          } else {
-            sb.append("\\x")
-                .append(Character.forDigit(c >> 4, 16))
-                .append(Character.forDigit(c & 0xf, 16));
-          }
-        }
-      }
-    }
-    sb.append('\'');
   }
 }
