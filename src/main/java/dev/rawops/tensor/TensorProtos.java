@@ -8,9 +8,11 @@ import static dev.rawops.tensor.Layouts.I64;
 import static dev.rawops.tensor.Layouts.I8;
 
 import com.google.protobuf.ByteString;
+import com.google.protobuf.CodedInputStream;
 import dev.rawops.RawOpsException;
 import dev.rawops.tfproto.TensorProto;
 import dev.rawops.tfproto.TensorShapeProto;
+import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.util.List;
 
@@ -76,12 +78,50 @@ public final class TensorProtos {
     List<ByteString> vals = p.getStringValList();
     TensorBuffer b = TensorBuffer.allocate(DType.STRING, shape);
     byte[][] out = b.strings();
+    if (!p.getTensorContent().isEmpty()) {
+      decodeStringList(p.getTensorContent(), out);
+      return b.freeze();
+    }
     if (!vals.isEmpty()) {
       for (int i = 0; i < out.length; i++) {
         out[i] = vals.get(Math.min(i, vals.size() - 1)).toByteArray();
       }
     }
     return b.freeze();
+  }
+
+  /**
+   * TF's string {@code tensor_content} (what its exporter writes for a string Const, e.g. through
+   * TF Java): one varint32 length per element, then all the bytes, with nothing left over, as TF's
+   * port::DecodeStringList reads it.
+   */
+  private static void decodeStringList(ByteString content, byte[][] out) {
+    try {
+      CodedInputStream in = content.newCodedInput();
+      int[] sizes = new int[out.length];
+      long total = 0;
+      for (int i = 0; i < sizes.length; i++) {
+        sizes[i] = in.readRawVarint32();
+        total += Integer.toUnsignedLong(sizes[i]);
+      }
+      if (total != content.size() - in.getTotalBytesRead()) {
+        throw badStringContent(content.size(), out.length);
+      }
+      for (int i = 0; i < out.length; i++) {
+        out[i] = in.readRawBytes(sizes[i]);
+      }
+    } catch (IOException e) {
+      throw badStringContent(content.size(), out.length);
+    }
+  }
+
+  private static RawOpsException badStringContent(int bytes, int elements) {
+    return RawOpsException.invalidArgument(
+        "tensor_content of "
+            + bytes
+            + " bytes is not a string list of "
+            + elements
+            + " elements (varint32 lengths, then the bytes)");
   }
 
   /** Typed fields: element i takes value min(i, count-1); no values at all means zeros. */

@@ -157,6 +157,32 @@ class TensorRoundTripTest {
     assertTrue(e.getMessage().contains("needs 12"), e.getMessage());
   }
 
+  /** The bytes TF 2.18 wrote for a string Const (graphs/tf-exported/ops.pbtxt, node "words"). */
+  @Test
+  void stringTensorContent_isTensorFlowsStringList() {
+    TensorProto p =
+        TensorProto.newBuilder()
+            .setDtype(DataType.DT_STRING)
+            .setTensorShape(shape(4))
+            .setTensorContent(ByteString.copyFromUtf8("\005\004\005\005alphabetagammadelta"))
+            .build();
+    Tensor t = TensorProtos.toTensor(p);
+    assertEquals("gamma", new String(t.getString(2), java.nio.charset.StandardCharsets.UTF_8));
+    assertEquals("delta", new String(t.getString(3), java.nio.charset.StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void stringTensorContent_withBytesLeftOver_isInvalidArgument() {
+    TensorProto p =
+        TensorProto.newBuilder()
+            .setDtype(DataType.DT_STRING)
+            .setTensorShape(shape(1))
+            .setTensorContent(ByteString.copyFromUtf8("\001ab"))
+            .build();
+    RawOpsException e = assertThrows(RawOpsException.class, () -> TensorProtos.toTensor(p));
+    assertEquals(Code.INVALID_ARGUMENT, e.code());
+  }
+
   @Test
   void hugeDeclaredShape_isResourceExhausted_notACrash() {
     TensorProto p =
