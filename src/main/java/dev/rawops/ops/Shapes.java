@@ -1,5 +1,6 @@
 package dev.rawops.ops;
 
+import dev.rawops.RawOpsException;
 import dev.rawops.tensor.PartialShape;
 
 /** Shape-function helpers with TF's wording, shared by ops. */
@@ -13,18 +14,7 @@ public final class Shapes {
   public static void requireRankAtLeast(NodeInfo node, int input, int rank) {
     PartialShape s = node.inputShape(input);
     if (s.hasRank() && s.rank() < rank) {
-      throw node.invalidArgument(
-          "Shape must be at least rank "
-              + rank
-              + " but is rank "
-              + s.rank()
-              + " for input "
-              + input
-              + " ('"
-              + node.signature().inputArgs().get(input)
-              + "', shape "
-              + s
-              + ")");
+      throw rankError(node, input, "at least rank " + rank, s);
     }
   }
 
@@ -32,18 +22,23 @@ public final class Shapes {
   public static void requireRank(NodeInfo node, int input, int rank) {
     PartialShape s = node.inputShape(input);
     if (s.hasRank() && s.rank() != rank) {
-      throw node.invalidArgument(
-          "Shape must be rank "
-              + rank
-              + " but is rank "
-              + s.rank()
-              + " for input "
-              + input
-              + " ('"
-              + node.signature().inputArgs().get(input)
-              + "', shape "
-              + s
-              + ")");
+      throw rankError(node, input, "rank " + rank, s);
     }
+  }
+
+  private static RawOpsException rankError(NodeInfo node, int input, String want, PartialShape s) {
+    String arg = node.signature().inputArgs().get(input);
+    return node.invalidArgument(
+        "Shape must be "
+            + want
+            + " but is rank "
+            + s.rank()
+            + " for input "
+            + input
+            + " ('"
+            + arg
+            + "', shape "
+            + s
+            + ")");
   }
 }
