@@ -32,7 +32,7 @@ import org.openjdk.jmh.infra.Blackhole;
 @Measurement(iterations = 3, time = 1)
 @Fork(
     value = 1,
-    jvmArgsAppend = {"-Xmx3g", "-Xss8m", "--enable-native-access=ALL-UNNAMED"})
+    jvmArgsAppend = {"-Xmx3g", "-Xss8m"})
 public class GatherNdBench {
   private static final int BATCH = 128 * 1024;
 
