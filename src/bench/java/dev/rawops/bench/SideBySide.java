@@ -9,12 +9,14 @@ import static org.tensorflow.internal.c_api.global.tensorflow.TF_TensorType;
 import dev.rawops.kernels.Device;
 import dev.rawops.runtime.Graph;
 import dev.rawops.runtime.Session;
+import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
 import dev.rawops.tensor.TensorProtos;
 import dev.rawops.tfgen.TfOracle;
 import dev.rawops.tfproto.GraphDef;
 import dev.rawops.tfproto.TensorProto;
 import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -75,6 +77,9 @@ final class SideBySide implements AutoCloseable {
     }
   }
 
+  // reinterpret is restricted: it trusts the size given. TF_TensorByteSize is TF's own size of the
+  // buffer TF_TensorData points at.
+  @SuppressWarnings("restricted")
   private static String mismatch(Tensor ours, TF_Tensor theirs) {
     if (ours.dtype().proto().getNumber() != TF_TensorType(theirs)) {
       return "dtype " + ours.dtype().tfName() + " vs TF type " + TF_TensorType(theirs);
@@ -83,8 +88,8 @@ final class SideBySide implements AutoCloseable {
     for (int d = 0; d < dims.length; d++) {
       dims[d] = TF_Dim(theirs, d);
     }
-    if (!ours.shape().equals(dev.rawops.tensor.Shape.of(dims))) {
-      return "shape " + ours.shape() + " vs " + java.util.Arrays.toString(dims);
+    if (!ours.shape().equals(Shape.of(dims))) {
+      return "shape " + ours.shape() + " vs " + Arrays.toString(dims);
     }
     long size = TF_TensorByteSize(theirs);
     MemorySegment tfData =
