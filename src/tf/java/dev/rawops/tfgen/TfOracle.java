@@ -141,6 +141,65 @@ public final class TfOracle {
     }
   }
 
+  /**
+   * Imports {@code graph} once and keeps its session and decoded feeds open, so that {@link
+   * OpenSession#run} can be called repeatedly with the same feeds (benchmarks side by side with
+   * rawops).
+   */
+  public static OpenSession open(
+      GraphDef graph,
+      Map<String, TensorProto> feeds,
+      List<String> fetches,
+      Optimizations optimizations) {
+    List<TF_Tensor> feedTensors = decode(new ArrayList<>(feeds.values()));
+    Native tf = new Native(optimizations.config);
+    if (!tf.importGraph(graph) || !tf.newSession()) {
+      String message = tf.message();
+      tf.close();
+      feedTensors.forEach(t -> TF_DeleteTensor(t));
+      throw new IllegalArgumentException("TensorFlow rejects the graph: " + message);
+    }
+    return new OpenSession(tf, new ArrayList<>(feeds.keySet()), feedTensors, List.copyOf(fetches));
+  }
+
+  /** A TF session with its feeds, run again and again; everything freed on close. */
+  public static final class OpenSession implements AutoCloseable {
+    private final Native tf;
+    private final List<String> feedNames;
+    private final List<TF_Tensor> feedTensors;
+    private final List<String> fetches;
+
+    private OpenSession(
+        Native tf, List<String> feedNames, List<TF_Tensor> feedTensors, List<String> fetches) {
+      this.tf = tf;
+      this.feedNames = feedNames;
+      this.feedTensors = feedTensors;
+      this.fetches = fetches;
+    }
+
+    /**
+     * One {@code TF_SessionRun}: the fetched tensors, which the caller frees with {@link #free}.
+     */
+    public List<TF_Tensor> run() {
+      List<TF_Tensor> out = tf.run(feedNames, feedTensors, fetches);
+      if (out == null) {
+        throw new IllegalStateException("TensorFlow fails: " + tf.message());
+      }
+      return out;
+    }
+
+    /** Frees tensors returned by {@link #run}. */
+    public static void free(List<TF_Tensor> tensors) {
+      tensors.forEach(t -> TF_DeleteTensor(t));
+    }
+
+    @Override
+    public void close() {
+      tf.close();
+      free(feedTensors);
+    }
+  }
+
   /** The feed values as TF tensors, made by running a graph of Consts holding them. */
   private static List<TF_Tensor> decode(List<TensorProto> values) {
     if (values.isEmpty()) {
