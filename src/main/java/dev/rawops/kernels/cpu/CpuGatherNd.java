@@ -43,24 +43,30 @@ final class CpuGatherNd implements Kernel {
     Geometry g = Geometry.of(node, params.shape(), indices.shape(), indices.dtype());
     TensorBuffer out = ctx.allocate(params.dtype(), g.outputShape());
     long[] strides = sliceStrides(params.shape(), g.depth(), g.sliceSize());
-    long[] index = new long[g.depth()];
     SliceCopier copier = SliceCopier.of(params, out, g.sliceSize());
-    for (long i = 0; i < g.numSlices(); i++) {
-      long offset = 0;
-      boolean bad = false;
-      for (int d = 0; d < index.length; d++) {
-        long ix = indices.getIndex(i * index.length + d);
-        index[d] = ix;
-        bad |= ix < 0 || ix >= params.shape().dim(d);
-        offset += ix * strides[d];
-      }
-      if (bad) {
-        if (ignoreBadIndices) {
-          continue; // the output slice stays zero
+    int depth = g.depth();
+    long[] dims = params.shape().dims();
+    // Index vectors are read a chunk at a time into a long[]; a vector never straddles chunks.
+    int perChunk = Math.max(1, IndexChunks.CHUNK / Math.max(1, depth));
+    IndexChunks chunks = new IndexChunks(indices, perChunk * depth);
+    for (long first = 0; first < g.numSlices(); first += perChunk) {
+      int n = (int) Math.min(perChunk, g.numSlices() - first);
+      long[] ix = chunks.read(first * depth, n * depth);
+      for (int k = 0; k < n; k++) {
+        long offset = 0;
+        boolean bad = false;
+        for (int d = 0; d < depth; d++) {
+          long v = ix[k * depth + d];
+          bad |= v < 0 || v >= dims[d];
+          offset += v * strides[d];
         }
-        throw node.invalidArgument(g.badIndexMessage(node, i, index, params.shape()));
+        if (!bad) {
+          copier.copy(offset, (first + k) * g.sliceSize());
+        } else if (!ignoreBadIndices) {
+          long[] index = java.util.Arrays.copyOfRange(ix, k * depth, (k + 1) * depth);
+          throw node.invalidArgument(g.badIndexMessage(node, first + k, index, params.shape()));
+        } // under IGNORE the output slice stays zero
       }
-      copier.copy(offset, i * g.sliceSize());
     }
     ctx.setOutput(0, out.freeze());
   }
