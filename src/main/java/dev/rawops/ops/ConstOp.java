@@ -36,7 +36,7 @@ public final class ConstOp implements Op {
 
   @Override
   public List<PartialShape> inferShapes(NodeInfo node) {
-    return List.of(value(node).shape().toPartial());
+    return List.of(node.constantOutput(0).orElseThrow().shape().toPartial());
   }
 
   @Override
@@ -45,7 +45,7 @@ public final class ConstOp implements Op {
   }
 
   /** The decoded value; INVALID_ARGUMENT at the node when the TensorProto is malformed. */
-  public static Tensor value(NodeInfo node) {
+  private static Tensor value(NodeInfo node) {
     try {
       return TensorProtos.toTensor(node.attrs().get("value").getTensor());
     } catch (RawOpsException e) {

@@ -55,6 +55,14 @@ public interface NodeInfo {
   /** Input i's value when build time knows it (a Const, possibly through Identity). */
   Optional<Tensor> constantInput(int i);
 
+  /**
+   * This node's output i when build time knows it ({@link Op#constantOutput}), computed once per
+   * node however many consumers, shape functions and kernel factories ask.
+   */
+  default Optional<Tensor> constantOutput(int i) {
+    return Optional.empty();
+  }
+
   /** An error attributed to this node and op. */
   default RawOpsException error(Code code, String detail) {
     return new RawOpsException(code, name(), op(), detail);

@@ -30,6 +30,9 @@ final class BuiltNode implements NodeInfo {
   PartialShape[] outputShapes;
   Kernel kernel;
   boolean broken;
+  // Memo of constantOutput: a Const's value is decoded once, not once per reader. Build is
+  // single-threaded and nothing asks after it, so a plain array is enough.
+  private Optional<Tensor>[] constants;
 
   BuiltNode(
       int index,
@@ -72,9 +75,19 @@ final class BuiltNode implements NodeInfo {
   @Override
   public Optional<Tensor> constantInput(int i) {
     BuiltNode p = producers[i];
-    return p.broken || p.outputShapes == null
-        ? Optional.empty()
-        : p.op.constantOutput(p, inputSlot[i]);
+    return p.broken || p.outputShapes == null ? Optional.empty() : p.constantOutput(inputSlot[i]);
+  }
+
+  @Override
+  @SuppressWarnings("unchecked") // generic array creation; the array never escapes
+  public Optional<Tensor> constantOutput(int i) {
+    if (constants == null) {
+      constants = (Optional<Tensor>[]) new Optional<?>[numOutputs()];
+    }
+    if (constants[i] == null) {
+      constants[i] = op.constantOutput(this, i);
+    }
+    return constants[i];
   }
 
   List<PartialShape> outputShapes() {

@@ -2,7 +2,6 @@ package dev.rawops.kernels.cpu;
 
 import dev.rawops.kernels.Device;
 import dev.rawops.kernels.KernelDef;
-import dev.rawops.ops.ConstOp;
 import dev.rawops.tensor.Tensor;
 import java.util.List;
 
@@ -14,7 +13,7 @@ final class CpuConst {
               .anyType("dtype")
               .build(
                   node -> {
-                    Tensor value = ConstOp.value(node);
+                    Tensor value = node.constantOutput(0).orElseThrow(); // decoded once, at build
                     return ctx -> ctx.setOutput(0, value);
                   }));
 
