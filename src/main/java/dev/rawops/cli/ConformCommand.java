@@ -5,6 +5,7 @@ import dev.rawops.conform.ConformanceRunner;
 import dev.rawops.conform.Fixtures;
 import dev.rawops.conform.JUnitXml;
 import dev.rawops.conform.Result;
+import dev.rawops.fixtureproto.Tolerance;
 import dev.rawops.kernels.Device;
 import java.io.Console;
 import java.io.PrintWriter;
@@ -57,6 +58,20 @@ final class ConformCommand implements Callable<Integer> {
   @Option(names = "--junit-xml", paramLabel = "FILE", description = "Also write a JUnit XML report")
   Path junitXml;
 
+  @Option(
+      names = "--rtol",
+      paramLabel = "R",
+      description =
+          "Relative tolerance for float results of fixtures without their own"
+              + " (|got - want| <= atol + rtol * |want|); without --rtol/--atol: bit-exact")
+  Double rtol;
+
+  @Option(
+      names = "--atol",
+      paramLabel = "A",
+      description = "Absolute tolerance for float results of fixtures without their own")
+  Double atol;
+
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
@@ -78,7 +93,19 @@ final class ConformCommand implements Callable<Integer> {
       err.flush();
       return Main.USAGE;
     }
-    List<Result> results = runAll(files, new ConformanceRunner(dev), pattern, out);
+    Tolerance tol =
+        rtol == null && atol == null
+            ? null
+            : Tolerance.newBuilder()
+                .setRtol(rtol == null ? 0 : rtol)
+                .setAtol(atol == null ? 0 : atol)
+                .build();
+    if (tol != null && (!(tol.getRtol() >= 0) || !(tol.getAtol() >= 0))) {
+      err.println("error: --rtol and --atol must be non-negative numbers");
+      err.flush();
+      return Main.USAGE;
+    }
+    List<Result> results = runAll(files, new ConformanceRunner(dev, tol), pattern, out);
     if (results.isEmpty()) {
       err.println("error: no fixture name matches --filter " + filter);
       err.flush();

@@ -216,6 +216,8 @@ final class Literals {
       case COMPLEX64 -> m.setAtIndex(Layouts.F32, 2 * i, parseFloat(s));
       case COMPLEX128 -> m.setAtIndex(Layouts.F64, 2 * i, parseDouble(s));
       case STRING -> throw new IllegalStateException("strings are built separately");
+      case RESOURCE, VARIANT ->
+          throw new IllegalStateException("resource and variant tensors have no literals");
     }
   }
 

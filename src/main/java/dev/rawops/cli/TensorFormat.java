@@ -65,6 +65,7 @@ public final class TensorFormat {
       case COMPLEX64 -> complex(real(t.getFloat(2 * i)), t.getFloat(2 * i + 1));
       case COMPLEX128 -> complex(real(t.getDouble(2 * i)), t.getDouble(2 * i + 1));
       case STRING -> bytes(t.getString(i));
+      case RESOURCE, VARIANT -> String.valueOf(t.getObject(i));
     };
   }
 

@@ -4,6 +4,7 @@ import dev.rawops.RawOpsException;
 import dev.rawops.fixtureproto.ExpectedError;
 import dev.rawops.fixtureproto.ExpectedError.Stage;
 import dev.rawops.fixtureproto.Fixture;
+import dev.rawops.fixtureproto.Tolerance;
 import dev.rawops.kernels.Device;
 import dev.rawops.kernels.KernelRegistry;
 import dev.rawops.runtime.Graph;
@@ -27,10 +28,21 @@ import java.util.function.Predicate;
 public final class ConformanceRunner {
   private final Device device;
   private final boolean deviceHasKernels;
+  private final Tolerance defaultTolerance;
 
+  /** Bit-exact comparison except where a fixture carries its own tolerance. */
   public ConformanceRunner(Device device) {
+    this(device, null);
+  }
+
+  /**
+   * {@code defaultTolerance} (rtol, atol) applies to fixtures without their own; null means
+   * bit-exact for those.
+   */
+  public ConformanceRunner(Device device, Tolerance defaultTolerance) {
     this.device = device;
     this.deviceHasKernels = KernelRegistry.builtIn().hasDevice(device);
+    this.defaultTolerance = defaultTolerance;
   }
 
   /** Reads and runs one fixture file. */
@@ -127,7 +139,8 @@ public final class ConformanceRunner {
     if (f.hasError()) {
       return "expected " + describe(f.getError()) + ", but rawops ran without error";
     }
-    return TensorDiff.compare(f.getFetchList(), f.getExpectedList(), outputs);
+    Tolerance tol = f.hasTolerance() ? f.getTolerance() : defaultTolerance;
+    return TensorDiff.compare(f.getFetchList(), f.getExpectedList(), outputs, tol);
   }
 
   private static String malformed(Fixture f) {

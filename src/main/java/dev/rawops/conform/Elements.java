@@ -41,6 +41,7 @@ final class Elements {
       case COMPLEX128 ->
           "(" + float64(t.getDouble(2 * i)) + ", " + float64(t.getDouble(2 * i + 1)) + ")";
       case STRING -> bytes(t.getString(i));
+      case RESOURCE, VARIANT -> String.valueOf(t.getObject(i));
     };
   }
 

@@ -1,6 +1,7 @@
 package dev.rawops.conform;
 
 import dev.rawops.RawOpsException;
+import dev.rawops.fixtureproto.Tolerance;
 import dev.rawops.tensor.DType;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
@@ -19,9 +20,15 @@ final class TensorDiff {
 
   /** Null when every fetch matches, else the first difference, naming fetch and element. */
   static String compare(List<String> fetches, List<TensorProto> expected, List<Tensor> actual) {
+    return compare(fetches, expected, actual, null);
+  }
+
+  /** As {@link #compare(List, List, List)}, float results within {@code tol} (null: bit-exact). */
+  static String compare(
+      List<String> fetches, List<TensorProto> expected, List<Tensor> actual, Tolerance tol) {
     for (int i = 0; i < expected.size(); i++) {
       String where = "fetch " + i + " ('" + fetches.get(i) + "')";
-      String diff = compare(expected.get(i), actual.get(i));
+      String diff = compare(expected.get(i), actual.get(i), tol);
       if (diff != null) {
         return where + ": " + diff;
       }
@@ -29,7 +36,7 @@ final class TensorDiff {
     return null;
   }
 
-  private static String compare(TensorProto expectedProto, Tensor actual) {
+  private static String compare(TensorProto expectedProto, Tensor actual, Tolerance tol) {
     if (expectedProto.getDtype() != actual.dtype().proto()) {
       return "expected dtype "
           + DType.tfName(expectedProto.getDtype())
@@ -44,6 +51,9 @@ final class TensorDiff {
     }
     if (!expected.shape().equals(actual.shape())) {
       return "expected shape " + expected.shape() + ", got " + actual.shape();
+    }
+    if (tol != null && Tolerances.appliesTo(expected.dtype())) {
+      return Tolerances.compare(expected, actual, tol);
     }
     long first = firstMismatch(expected, actual);
     if (first < 0) {

@@ -24,4 +24,12 @@ public interface KernelContext {
   Optional<TensorBuffer> forwardInput(int i);
 
   void setOutput(int i, Tensor t);
+
+  /**
+   * The session's resources (variables, TensorArrays …), which outlive the run. Kernels of stateful
+   * ops only; a build-time evaluation of a stateless node has none.
+   */
+  default SessionState state() {
+    throw new UnsupportedOperationException("no session state here");
+  }
 }

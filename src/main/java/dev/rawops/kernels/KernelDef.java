@@ -71,9 +71,9 @@ public record KernelDef(
       return this;
     }
 
-    /** Every dtype rawops has tensors for. */
+    /** Every data dtype rawops has tensors for (the 16; not resource or variant). */
     public Builder anyType(String attr) {
-      return typeConstraint(attr, DType.values());
+      return typeConstraint(attr, DType.dataTypes());
     }
 
     public KernelDef build(KernelFactory factory) {

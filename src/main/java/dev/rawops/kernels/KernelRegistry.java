@@ -4,7 +4,9 @@ import com.google.common.collect.ImmutableList;
 import dev.rawops.kernels.cpu.CpuKernels;
 import dev.rawops.ops.NodeInfo;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -15,9 +17,13 @@ public final class KernelRegistry {
   private static final KernelRegistry BUILT_IN = of(List.of(new CpuKernels()));
 
   private final ImmutableList<KernelDef> defs;
+  private final Map<String, List<KernelDef>> byOp = new HashMap<>();
 
   private KernelRegistry(ImmutableList<KernelDef> defs) {
     this.defs = defs;
+    for (KernelDef d : defs) {
+      byOp.computeIfAbsent(d.op(), k -> new ArrayList<>()).add(d);
+    }
   }
 
   public static KernelRegistry builtIn() {
@@ -26,15 +32,17 @@ public final class KernelRegistry {
 
   public static KernelRegistry of(List<? extends KernelProvider> providers) {
     List<KernelDef> all = new ArrayList<>();
+    Map<String, List<KernelDef>> seen = new HashMap<>();
     for (KernelProvider p : providers) {
       for (KernelDef d : p.kernels()) {
-        for (KernelDef prev : all) {
-          if (prev.op().equals(d.op()) && prev.device().equals(d.device()) && overlap(prev, d)) {
+        for (KernelDef prev : seen.getOrDefault(d.op(), List.of())) {
+          if (prev.device().equals(d.device()) && overlap(prev, d)) {
             throw new IllegalArgumentException(
                 "kernel registered twice: " + prev.describe() + " and " + d.describe());
           }
         }
         all.add(d);
+        seen.computeIfAbsent(d.op(), k -> new ArrayList<>()).add(d);
       }
     }
     return new KernelRegistry(ImmutableList.copyOf(all));
@@ -52,8 +60,8 @@ public final class KernelRegistry {
 
   /** The kernel registered for this node's op and types on {@code device}, if any. */
   public Optional<KernelDef> find(NodeInfo node, Device device) {
-    for (KernelDef d : defs) {
-      if (d.op().equals(node.op()) && d.device().equals(device) && d.matches(node)) {
+    for (KernelDef d : byOp.getOrDefault(node.op(), List.of())) {
+      if (d.device().equals(device) && d.matches(node)) {
         return Optional.of(d);
       }
     }

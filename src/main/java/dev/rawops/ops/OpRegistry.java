@@ -11,6 +11,9 @@ public final class OpRegistry {
   private static final OpRegistry BUILT_IN = of(Ops.all());
 
   private final ImmutableSortedMap<String, Op> ops;
+  // Ops TF 2.18 registers but rawops has no Op for: TF's schema, unknown shapes, no kernel.
+  private final java.util.concurrent.ConcurrentMap<String, Op> kernelLess =
+      new java.util.concurrent.ConcurrentHashMap<>();
 
   private OpRegistry(ImmutableSortedMap<String, Op> ops) {
     this.ops = ops;
@@ -40,23 +43,35 @@ public final class OpRegistry {
   }
 
   /**
-   * The op named {@code name}, which node {@code nodeName} uses.
+   * The op named {@code name}, which node {@code nodeName} uses: rawops' own, or for an op TF 2.18
+   * registers that rawops has no kernels for, TF's schema with unknown output shapes (checked like
+   * any node; a run that needs it fails before any kernel runs, as TF's "No OpKernel was
+   * registered" does).
    *
-   * @throws RawOpsException NOT_FOUND listing the supported ops
+   * @throws RawOpsException NOT_FOUND when TF 2.18 knows no such op either
    */
   public Op lookup(String name, String nodeName) {
     Op op = ops.get(name);
-    if (op == null) {
-      throw new RawOpsException(
-          Code.NOT_FOUND,
-          nodeName,
-          name,
-          "Op type not registered '"
-              + name
-              + "'; rawops supports: "
-              + String.join(", ", ops.keySet()));
+    if (op != null) {
+      return op;
     }
-    return op;
+    if (TfOpDefs.get(name).isPresent()) {
+      return kernelLess.computeIfAbsent(name, n -> DefinedOp.of(n, ShapeFns.unknown()));
+    }
+    throw new RawOpsException(
+        Code.NOT_FOUND,
+        nodeName,
+        name,
+        "Op type not registered '"
+            + name
+            + "' in binary running on rawops (TensorFlow 2.18 has no such op; rawops implements "
+            + ops.size()
+            + " of TF's ops, `rawops validate` lists a graph's)");
+  }
+
+  /** True when rawops has its own Op (shape function, kernels) for {@code name}. */
+  public boolean implemented(String name) {
+    return ops.containsKey(name);
   }
 
   public Collection<Op> all() {

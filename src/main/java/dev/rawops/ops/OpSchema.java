@@ -42,6 +42,18 @@ public final class OpSchema {
     }
   }
 
+  /**
+   * The schema of TF op {@code name} from TF 2.18's registry ({@link TfOpDefs}): what an op written
+   * as data uses instead of pasting its OpDef.
+   *
+   * @throws IllegalArgumentException when TF 2.18 has no such op
+   */
+  public static OpSchema tf(String name) {
+    return new OpSchema(
+        TfOpDefs.get(name)
+            .orElseThrow(() -> new IllegalArgumentException("TF 2.18 has no op named " + name)));
+  }
+
   public OpDef def() {
     return def;
   }
@@ -110,6 +122,9 @@ public final class OpSchema {
       return;
     }
     DataType t = arg.getTypeAttr().isEmpty() ? arg.getType() : attrs.getType(arg.getTypeAttr());
+    if (arg.getIsRef()) {
+      t = refOf(t);
+    }
     long n = arg.getNumberAttr().isEmpty() ? 1 : attrs.getInt(arg.getNumberAttr());
     if (n > MAX_LIST_LENGTH) {
       // Expanding e.g. RaggedGather's OUTPUT_RAGGED_RANK = 5000000000 would exhaust the heap.
@@ -211,6 +226,24 @@ public final class OpSchema {
         + l.getShapeCount()
         + l.getTensorCount()
         + l.getFuncCount();
+  }
+
+  /** TF's reference type of {@code t} (DT_FLOAT → DT_FLOAT_REF: the number plus 100). */
+  public static DataType refOf(DataType t) {
+    if (t.getNumber() > 100 || t == DataType.DT_INVALID || t == DataType.UNRECOGNIZED) {
+      return t;
+    }
+    DataType ref = DataType.forNumber(t.getNumber() + 100);
+    return ref == null ? t : ref;
+  }
+
+  /** The value type of a reference type (DT_FLOAT_REF → DT_FLOAT); other types unchanged. */
+  public static DataType baseOf(DataType t) {
+    if (t.getNumber() <= 100 || t == DataType.UNRECOGNIZED) {
+      return t;
+    }
+    DataType base = DataType.forNumber(t.getNumber() - 100);
+    return base == null ? t : base;
   }
 
   static String typeNames(List<DataType> types) {

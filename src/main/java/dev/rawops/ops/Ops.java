@@ -7,6 +7,22 @@ final class Ops {
   private Ops() {}
 
   static List<Op> all() {
+    return com.google.common.collect.ImmutableList.<Op>builder()
+        .addAll(core())
+        .addAll(ElementwiseOps.all())
+        .addAll(ReductionOps.all())
+        .addAll(ArrayOps.all())
+        .addAll(IndexingOps.all())
+        .addAll(ImageOps.all())
+        .addAll(LinalgOps.all())
+        .addAll(ControlFlowOps.all())
+        .addAll(StateOps.all())
+        .addAll(FunctionOps.all())
+        .addAll(NnOps.all())
+        .build();
+  }
+
+  private static List<Op> core() {
     return List.of(
         new ConstOp(),
         new GatherNdOp(),

@@ -106,6 +106,7 @@ final class ElementFormat {
       case COMPLEX64 -> complex(sb, real(tensor.getFloat(2 * i)), tensor.getFloat(2 * i + 1));
       case COMPLEX128 -> complex(sb, real(tensor.getDouble(2 * i)), tensor.getDouble(2 * i + 1));
       case STRING -> TensorText.appendBytesLiteral(sb, tensor.getString(i));
+      case RESOURCE, VARIANT -> sb.append(tensor.getObject(i));
     }
   }
 

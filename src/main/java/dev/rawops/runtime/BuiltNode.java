@@ -29,6 +29,11 @@ final class BuiltNode implements NodeInfo {
   BuiltNode[] producers;
   PartialShape[] outputShapes;
   Kernel kernel;
+  // Why this node has no kernel (an op TF knows that rawops does not implement), or null. A plan
+  // that needs the node fails with it before any kernel runs.
+  String missingKernel;
+  // The node's outputs computed at build time from constant inputs (constant folding), or null.
+  Tensor[] folded;
   boolean broken;
   // Memo of constantOutput: a Const's value is decoded once, not once per reader. Build is
   // single-threaded and nothing asks after it, so a plain array is enough.
@@ -85,7 +90,8 @@ final class BuiltNode implements NodeInfo {
       constants = (Optional<Tensor>[]) new Optional<?>[numOutputs()];
     }
     if (constants[i] == null) {
-      constants[i] = op.constantOutput(this, i);
+      Optional<Tensor> c = op.constantOutput(this, i);
+      constants[i] = c.isEmpty() && folded != null ? Optional.of(folded[i]) : c;
     }
     return constants[i];
   }

@@ -8,6 +8,7 @@ import dev.rawops.kernels.KernelDef;
 import dev.rawops.kernels.KernelRegistry;
 import dev.rawops.ops.Op;
 import dev.rawops.ops.OpRegistry;
+import dev.rawops.ops.OpSchema;
 import dev.rawops.ops.Signature;
 import dev.rawops.tensor.DType;
 import dev.rawops.tensor.PartialShape;
@@ -279,7 +280,17 @@ final class GraphBuilder {
                 + " outputs");
       }
       n.outputShapes = shapes.toArray(new PartialShape[0]);
+      if (!ops.implemented(n.op()) && kernels.describe(n.op()).isEmpty()) {
+        n.missingKernel =
+            "No OpKernel was registered to support Op '"
+                + n.op()
+                + "' used by node "
+                + n.name()
+                + ": rawops has no kernel for this TensorFlow op on any device";
+        return;
+      }
       n.kernel = kernelFor(n);
+      ConstantFolding.fold(n);
     } catch (RawOpsException e) {
       errors.add(e.atNode(n.name(), n.op()));
       n.broken = true;
@@ -320,7 +331,9 @@ final class GraphBuilder {
                     + (p.numOutputs() == 1 ? "" : "s")));
         return false;
       }
-      if (p.outputType(slot) != n.inputType(k)) {
+      // A reference output may feed a value input (TF dereferences it), never the reverse.
+      if (p.outputType(slot) != n.inputType(k)
+          && OpSchema.baseOf(p.outputType(slot)) != n.inputType(k)) {
         errors.add(
             n.invalidArgument(
                 "Input "

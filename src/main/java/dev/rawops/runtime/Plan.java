@@ -81,6 +81,11 @@ final class Plan {
         }
       }
     }
+    for (BuiltNode n : g.nodes) {
+      if (needed[n.index] && n.missingKernel != null) {
+        throw new RawOpsException(Code.UNIMPLEMENTED, n.name(), n.op(), n.missingKernel);
+      }
+    }
     return new Plan(feeds, fetches, ordered(g, needed), countUses(g, needed, fetches), fed);
   }
 

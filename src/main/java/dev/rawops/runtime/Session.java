@@ -24,6 +24,7 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class Session {
   private final Graph graph;
   private final Map<List<List<String>>, Plan> plans = new ConcurrentHashMap<>();
+  private final dev.rawops.kernels.SessionState state = new dev.rawops.kernels.SessionState();
 
   Session(Graph graph) {
     this.graph = graph;
@@ -200,6 +201,11 @@ public final class Session {
       @Override
       public void setOutput(int i, Tensor t) {
         outputs[i] = t;
+      }
+
+      @Override
+      public dev.rawops.kernels.SessionState state() {
+        return state;
       }
     }
   }

@@ -24,7 +24,14 @@ public enum DType {
   DOUBLE(DataType.DT_DOUBLE, 8, "double"),
   COMPLEX64(DataType.DT_COMPLEX64, 8, "complex64"),
   COMPLEX128(DataType.DT_COMPLEX128, 16, "complex128"),
-  STRING(DataType.DT_STRING, 0, "string");
+  STRING(DataType.DT_STRING, 0, "string"),
+  /**
+   * A handle to a resource the session holds (a variable, a TensorArray): elements are Java objects
+   * the kernels that made them understand. Never in a Const, a feed file or a fixture.
+   */
+  RESOURCE(DataType.DT_RESOURCE, 0, "resource"),
+  /** A variant: elements are Java objects (TensorList and kin). */
+  VARIANT(DataType.DT_VARIANT, 0, "variant");
 
   private final DataType proto;
   private final int byteSize;
@@ -51,7 +58,17 @@ public enum DType {
   }
 
   public boolean isFixedWidth() {
-    return this != STRING;
+    return this != STRING && !isObject();
+  }
+
+  /** RESOURCE and VARIANT: elements are Java objects, not data. */
+  public boolean isObject() {
+    return this == RESOURCE || this == VARIANT;
+  }
+
+  /** The 16 data types (everything but RESOURCE and VARIANT). */
+  public static DType[] dataTypes() {
+    return java.util.Arrays.stream(values()).filter(d -> !d.isObject()).toArray(DType[]::new);
   }
 
   /** True for the integer types an index input may have. */

@@ -288,6 +288,9 @@ public final class Npy {
       case COMPLEX64 -> "<c8";
       case COMPLEX128 -> "<c16";
       case STRING -> "|S" + stringWidth;
+      case RESOURCE, VARIANT ->
+          throw RawOpsException.of(
+              Code.UNIMPLEMENTED, "a " + d.tfName() + " tensor cannot be written to .npy");
     };
   }
 

@@ -23,6 +23,7 @@ public final class Tensor {
   private final Shape shape;
   private final MemorySegment data; // writable underlying memory; null for STRING
   private final byte[][] strings; // null unless STRING
+  private final Object[] objects; // null unless RESOURCE or VARIANT
   // Who allocated the memory (a run of the runtime), or null. Only the owner may reclaim the
   // memory for in-place writing ...
   private final Object owner;
@@ -34,7 +35,36 @@ public final class Tensor {
     this.shape = shape;
     this.data = data;
     this.strings = strings;
+    this.objects = null;
     this.owner = owner;
+  }
+
+  private Tensor(DType dtype, Shape shape, Object[] objects) {
+    this.dtype = dtype;
+    this.shape = shape;
+    this.data = null;
+    this.strings = null;
+    this.objects = objects;
+    this.owner = null;
+  }
+
+  /**
+   * A RESOURCE or VARIANT tensor: its elements are Java objects (resource handles, lists) that
+   * kernels made and understand. The array is copied; the objects are shared.
+   */
+  public static Tensor ofObjects(DType dtype, Shape shape, Object... elements) {
+    if (!dtype.isObject()) {
+      throw new IllegalArgumentException(dtype.tfName() + " tensors do not hold objects");
+    }
+    return new Tensor(dtype, checkCount(shape, elements.length), elements.clone());
+  }
+
+  /** Element i of a RESOURCE or VARIANT tensor. */
+  public Object getObject(long i) {
+    if (objects == null) {
+      throw new IllegalStateException("a " + dtype.tfName() + " tensor has no object elements");
+    }
+    return objects[Math.toIntExact(i)];
   }
 
   public DType dtype() {
@@ -146,6 +176,9 @@ public final class Tensor {
     if (dtype == DType.STRING) {
       return Arrays.deepEquals(strings, o.strings);
     }
+    if (dtype.isObject()) {
+      return Arrays.equals(objects, o.objects);
+    }
     return MemorySegment.mismatch(data, 0, byteSize(), o.data, 0, o.byteSize()) == -1;
   }
 
@@ -252,6 +285,9 @@ public final class Tensor {
     }
     if (base.dtype == DType.STRING) {
       return new Tensor(DType.STRING, shape, null, base.strings, null);
+    }
+    if (base.dtype.isObject()) {
+      return new Tensor(base.dtype, shape, base.objects);
     }
     return view(base, shape, 0);
   }

@@ -44,6 +44,11 @@ public final class TensorBuffer {
    * #reclaim} for in-place writing.
    */
   public static TensorBuffer allocate(DType dtype, Shape shape, Object owner) {
+    if (dtype.isObject()) {
+      throw RawOpsException.of(
+          Code.INTERNAL,
+          "a " + dtype.tfName() + " tensor is made with Tensor.ofObjects, not allocated");
+    }
     if (dtype == DType.STRING) {
       long n = shape.numElements();
       if (n > Integer.MAX_VALUE - 8) {
@@ -83,7 +88,7 @@ public final class TensorBuffer {
    * runtime) must also know that no one else holds {@code t}.
    */
   public static TensorBuffer reclaim(Tensor t, Object owner) {
-    if (owner == null || !t.reclaimableBy(owner) || t.dtype() == DType.STRING) {
+    if (owner == null || !t.reclaimableBy(owner) || !t.dtype().isFixedWidth()) {
       return null;
     }
     return new TensorBuffer(t.dtype(), t.shape(), t.segment(), null, owner);

@@ -43,6 +43,14 @@ public final class TensorProtos {
 
   public static Tensor toTensor(TensorProto p) {
     DType dtype = DType.fromProto(p.getDtype());
+    if (dtype.isObject()) {
+      throw RawOpsException.of(
+          dev.rawops.Code.UNIMPLEMENTED,
+          "a "
+              + dtype.tfName()
+              + " TensorProto cannot be decoded: rawops holds resource and"
+              + " variant tensors only as values kernels make at run time");
+    }
     Shape shape = shapeOf(p.getTensorShape());
     if (dtype == DType.STRING) {
       return strings(p, shape);
@@ -161,6 +169,7 @@ public final class TensorProtos {
                 s.setAtIndex(F64, 2 * d + 1, p.getDcomplexVal(2 * k + 1));
               });
       case STRING -> throw new IllegalStateException("strings are handled separately");
+      case RESOURCE, VARIANT -> throw new IllegalStateException("checked in toTensor");
     }
   }
 

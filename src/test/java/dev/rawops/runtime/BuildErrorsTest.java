@@ -14,6 +14,7 @@ import dev.rawops.tensor.Tensor;
 import dev.rawops.tfproto.AttrValue;
 import dev.rawops.tfproto.DataType;
 import dev.rawops.tfproto.GraphDef;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** One test per build-time rule: each asserts the status code, the node named, and the rule. */
@@ -45,14 +46,34 @@ class BuildErrorsTest {
   }
 
   @Test
-  void unknownOp_listsSupportedOps() {
+  void unknownOp_isNotFoundAtBuild() {
     buildFails(
         params().op("out", "FancyOp", "params").build(),
         Code.NOT_FOUND,
         "out",
         "Op type not registered 'FancyOp'",
-        "GatherNd",
-        "Identity");
+        "TensorFlow 2.18 has no such op");
+  }
+
+  @Test
+  void opTfKnowsButRawopsLacks_failsOnlyARunThatNeedsIt() {
+    // Lgamma-like ops TF registers but rawops has no kernel for: the graph builds (attrs, dtypes
+    // checked against TF's OpDef), a run not needing it works, one needing it is UNIMPLEMENTED.
+    GraphDef g =
+        params()
+            .constant("s", Tensor.ofStrings(Shape.of(), "x"))
+            .op("unused", "EncodeBase64", "s")
+            .build();
+    Graph graph = Graph.build(g, Device.CPU);
+    assertEquals(
+        4, graph.newSession().run(java.util.Map.of(), List.of("params")).get(0).numElements());
+    var e =
+        assertThrows(
+            RawOpsException.class,
+            () -> graph.newSession().run(java.util.Map.of(), List.of("unused")));
+    assertEquals(Code.UNIMPLEMENTED, e.code(), e.getMessage());
+    assertEquals("unused", e.node().orElse(null));
+    assertTrue(e.getMessage().contains("No OpKernel was registered"), e.getMessage());
   }
 
   @Test

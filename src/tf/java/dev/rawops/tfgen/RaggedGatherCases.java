@@ -187,7 +187,7 @@ public final class RaggedGatherCases implements CaseFamily {
    */
   private static void dtypes(CaseList out, Random r) {
     int k = 0;
-    for (DType t : DType.values()) {
+    for (DType t : DType.dataTypes()) {
       for (DType ti : INDEX_TYPES) {
         Encoding enc = k % 3 == 0 ? TYPED : CONTENT;
         Params p =

@@ -83,7 +83,7 @@ public final class SnapshotCases implements CaseFamily {
   }
 
   private static void dtypes(CaseList out, Random r) {
-    for (DType dtype : DType.values()) {
+    for (DType dtype : DType.dataTypes()) {
       Shape shape = Shape.of(2, 3);
       snapshot(
           out,

@@ -101,7 +101,7 @@ public final class StridedSliceCases implements CaseFamily {
         int rank = shrink ? 1 + r.nextInt(6) : r.nextInt(7);
         long[] shape = randomShape(r, rank);
         Spec s = randomSpec(r, shape, combo);
-        DType dtype = DType.values()[k % DType.values().length];
+        DType dtype = DType.dataTypes()[k % DType.dataTypes().length];
         boolean typed = k % 2 == 1;
         Tensor input = RandomTensors.of(r, dtype, Shape.of(shape), typed);
         StridedSliceCaseKit.add(

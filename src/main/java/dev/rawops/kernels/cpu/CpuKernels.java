@@ -24,6 +24,16 @@ public final class CpuKernels implements KernelProvider {
         .addAll(CpuSnapshot.DEFS)
         .addAll(CpuStridedSlice.DEFS)
         .addAll(CpuTensorScatterUpdate.DEFS)
+        .addAll(CpuElementwise.defs())
+        .addAll(CpuReduction.defs())
+        .addAll(CpuArray.defs())
+        .addAll(CpuIndexing.defs())
+        .addAll(CpuImage.defs())
+        .addAll(CpuLinalg.defs())
+        .addAll(CpuControlFlow.defs())
+        .addAll(CpuState.defs())
+        .addAll(CpuFunction.defs())
+        .addAll(CpuNn.defs())
         .build();
   }
 }
