@@ -92,6 +92,14 @@ public final class Graph {
 
   /** A session running this graph; sessions are cheap and safe to share between threads. */
   public Session newSession() {
-    return new Session(this);
+    return new Session(this, new dev.rawops.kernels.SessionState());
+  }
+
+  /**
+   * A session sharing {@code state} (variables, TensorArrays …) with another: how a function body
+   * or a branch of a functional If/While runs inside the session that called it.
+   */
+  public Session newSession(dev.rawops.kernels.SessionState state) {
+    return new Session(this, state);
   }
 }

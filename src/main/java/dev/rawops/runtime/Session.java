@@ -24,10 +24,11 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class Session {
   private final Graph graph;
   private final Map<List<List<String>>, Plan> plans = new ConcurrentHashMap<>();
-  private final dev.rawops.kernels.SessionState state = new dev.rawops.kernels.SessionState();
+  private final dev.rawops.kernels.SessionState state;
 
-  Session(Graph graph) {
+  Session(Graph graph, dev.rawops.kernels.SessionState state) {
     this.graph = graph;
+    this.state = state;
   }
 
   public Graph graph() {
