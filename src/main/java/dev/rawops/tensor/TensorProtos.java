@@ -30,6 +30,13 @@ public final class TensorProtos {
       throw RawOpsException.invalidArgument(
           "a tensor's shape must be fully defined, got unknown rank");
     }
+    if (p.getDimCount() > dev.rawops.Limits.MAX_RANK) {
+      throw RawOpsException.invalidArgument(
+          "a tensor's rank "
+              + p.getDimCount()
+              + " exceeds TensorFlow's maximum of "
+              + dev.rawops.Limits.MAX_RANK);
+    }
     long[] d = new long[p.getDimCount()];
     for (int i = 0; i < d.length; i++) {
       d[i] = p.getDim(i).getSize();
