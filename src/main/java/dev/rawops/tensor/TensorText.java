@@ -7,19 +7,30 @@ package dev.rawops.tensor;
 public final class TensorText {
   private TensorText() {}
 
-  /** Appends {@code bytes} as Python's repr of a bytes object: {@code b'…'}. */
+  /**
+   * Appends {@code bytes} as Python's repr of a bytes object: {@code b'…'}, or {@code b"…"} when
+   * the bytes hold a single quote and no double quote (as Python chooses).
+   */
   public static void appendBytesLiteral(StringBuilder sb, byte[] bytes) {
-    sb.append("b'");
+    boolean hasSingle = false;
+    boolean hasDouble = false;
+    for (byte b : bytes) {
+      hasSingle |= b == '\'';
+      hasDouble |= b == '"';
+    }
+    char quote = hasSingle && !hasDouble ? '"' : '\'';
+    sb.append('b').append(quote);
     for (byte b : bytes) {
       int c = b & 0xff;
       switch (c) {
         case '\\' -> sb.append("\\\\");
-        case '\'' -> sb.append("\\'");
         case '\t' -> sb.append("\\t");
         case '\n' -> sb.append("\\n");
         case '\r' -> sb.append("\\r");
         default -> {
-          if (c >= 0x20 && c < 0x7f) {
+          if (c == quote) {
+            sb.append('\\').append(quote);
+          } else if (c >= 0x20 && c < 0x7f) {
             sb.append((char) c);
           } else {
             sb.append("\\x")
@@ -29,7 +40,7 @@ public final class TensorText {
         }
       }
     }
-    sb.append('\'');
+    sb.append(quote);
   }
 
   /** "nan", "inf" or "-inf", as NumPy and Python spell them. */

@@ -69,7 +69,7 @@ class RaggedRunTest {
             "--feed",
             "indices=[2,3]");
     assertEquals(0, r.code(), r.err());
-    assertTrue(r.out().endsWith("[[b'c', b'', b'e\\'q'], [b'f']]\n"), r.out());
+    assertTrue(r.out().endsWith("[[b'c', b'', b\"e'q\"], [b'f']]\n"), r.out());
   }
 
   @Test

@@ -30,7 +30,7 @@ class RaggedGatherExamplesTest {
   void strings_defaultAndFedIndices() {
     assertEquals("[[b'f'], [], [b'a', b'bb']]", run("strings_fed_indices.pbtxt", Map.of(), 1));
     assertEquals(
-        "[[b'c', b'', b'e\\'q']]",
+        "[[b'c', b'', b\"e'q\"]]",
         run("strings_fed_indices.pbtxt", Map.of("indices", Tensor.ofLongs(Shape.of(1), 2)), 1));
   }
 

@@ -69,7 +69,7 @@ class RaggedTensorTest {
             new byte[] {'\n', 0, (byte) 0xff},
             new byte[0]);
     assertEquals(
-        "[[b'a', b'it\\'s'], [], [b'\\\\', b'\\n\\x00\\xff', b'']]",
+        "[[b'a', b\"it's\"], [], [b'\\\\', b'\\n\\x00\\xff', b'']]",
         RaggedTensor.of(List.of(SPLITS), values).format());
   }
 
