@@ -273,8 +273,7 @@ final class Executor {
     if (v == null) {
       throw node.error(
           Code.FAILED_PRECONDITION,
-          "Attempting to use uninitialized value "
-              + dev.rawops.runtime.TensorName.parse(node.def.getInput(k)).node());
+          "Attempting to use uninitialized value " + node.def.getInput(k));
     }
     return v;
   }
