@@ -38,12 +38,8 @@ public final class StateOps {
             node -> {
               PartialShape lhs = node.inputShape(0);
               PartialShape rhs = node.inputShape(1);
-              if (node.attrs().getBool("validate_shape")
-                  && lhs.hasRank()
-                  && rhs.hasRank()
-                  && !lhs.isCompatibleWith(rhs)) {
-                throw node.invalidArgument(
-                    "Shapes must be equal rank or compatible, but are " + lhs + " and " + rhs);
+              if (node.attrs().getBool("validate_shape") && lhs.hasRank() && rhs.hasRank()) {
+                mergeShapes(node, lhs, rhs);
               }
               return List.of(rhs);
             }));
@@ -57,6 +53,30 @@ public final class StateOps {
       ops.add(DefinedOp.of(op, ShapeFns.sameAsInput(0)));
     }
     return ops;
+  }
+
+  /** TF's InferenceContext::Merge, with its messages. */
+  static void mergeShapes(NodeInfo node, PartialShape a, PartialShape b) {
+    if (a.rank() != b.rank()) {
+      throw node.invalidArgument(
+          "Shapes must be equal rank, but are " + a.rank() + " and " + b.rank());
+    }
+    for (int d = 0; d < a.rank(); d++) {
+      if (a.dim(d) >= 0 && b.dim(d) >= 0 && a.dim(d) != b.dim(d)) {
+        throw node.invalidArgument(
+            "Dimension "
+                + d
+                + " in both shapes must be equal, but are "
+                + a.dim(d)
+                + " and "
+                + b.dim(d)
+                + ". Shapes are "
+                + a
+                + " and "
+                + b
+                + ".");
+      }
+    }
   }
 
   /** The run-time shape checks a ref ScatterNd* shares with TensorScatterUpdate, in TF's words. */
