@@ -26,12 +26,12 @@ import org.junit.jupiter.api.Test;
  * {@code i = succ[i]} (a GatherNd into [[1],[2],…]) while {@code more[i]} (a bool table), so every
  * expected value follows from the definition of Switch, Merge, Enter, Exit and NextIteration.
  */
-class ControlFlowTest {
-  static final int N = 32;
+public class ControlFlowTest {
+  public static final int N = 32;
   static final DataType I32 = DataType.DT_INT32;
 
   /** succ: int32 [N,1], row i = [i + 1]; more_k: bool [N], more_k[i] = i < k. */
-  static GraphDefBuilder tables(GraphDefBuilder b, int... limits) {
+  public static GraphDefBuilder tables(GraphDefBuilder b, int... limits) {
     int[] succ = new int[N];
     for (int i = 0; i < N; i++) {
       succ[i] = i + 1;
@@ -47,19 +47,22 @@ class ControlFlowTest {
     return b;
   }
 
-  static GraphDefBuilder gather(GraphDefBuilder b, String name, String params, String index) {
+  public static GraphDefBuilder gather(
+      GraphDefBuilder b, String name, String params, String index) {
     return b.op(name, "GatherNd", params, index)
         .attr("Tparams", DataType.DT_INT32)
         .attr("Tindices", I32);
   }
 
-  static GraphDefBuilder gatherBool(GraphDefBuilder b, String name, String params, String index) {
+  public static GraphDefBuilder gatherBool(
+      GraphDefBuilder b, String name, String params, String index) {
     return b.op(name, "GatherNd", params, index)
         .attr("Tparams", DataType.DT_BOOL)
         .attr("Tindices", I32);
   }
 
-  static GraphDefBuilder enterConstant(GraphDefBuilder b, String name, String in, String frame) {
+  public static GraphDefBuilder enterConstant(
+      GraphDefBuilder b, String name, String in, String frame) {
     return b.op(name, "Enter", in)
         .attr("T", in.contains("more") || in.contains("small") ? DataType.DT_BOOL : I32)
         .attr("frame_name", frame)
@@ -72,7 +75,7 @@ class ControlFlowTest {
    * cond → LoopCond → Switch → (Exit | Identity → body → NextIteration → Merge). Returns the Exit
    * names.
    */
-  static List<String> whileLoop(
+  public static List<String> whileLoop(
       GraphDefBuilder b,
       String name,
       List<String> inits,
@@ -111,14 +114,15 @@ class ControlFlowTest {
     return exits;
   }
 
-  static DataType[] ints(int n) {
+  public static DataType[] ints(int n) {
     DataType[] t = new DataType[n];
     java.util.Arrays.fill(t, I32);
     return t;
   }
 
   /** while more_k[i]: i = succ[i], from i = [0], with the tables entered as loop invariants. */
-  static List<String> countingLoop(GraphDefBuilder b, String name, String init, int k, int par) {
+  public static List<String> countingLoop(
+      GraphDefBuilder b, String name, String init, int k, int par) {
     enterConstant(b, name + "/succ", "succ", name);
     enterConstant(b, name + "/more", "more" + k, name);
     return whileLoop(
@@ -145,13 +149,13 @@ class ControlFlowTest {
     return g.newSession().run(feeds, List.of(fetch)).get(0);
   }
 
-  static Tensor vec(int v) {
+  public static Tensor vec(int v) {
     return Tensor.ofInts(Shape.of(1), v);
   }
 
   // ---- cond: Switch and Merge ----
 
-  static Graph cond() {
+  public static Graph cond() {
     GraphDefBuilder b = tables(new GraphDefBuilder());
     b.placeholder("pred", DataType.DT_BOOL, PartialShape.of());
     b.constant("x", vec(5));
@@ -212,7 +216,7 @@ class ControlFlowTest {
   }
 
   /** follower = Identity(x) with a control input on the true branch. */
-  static Graph deadControl() {
+  public static Graph deadControl() {
     GraphDefBuilder b = new GraphDefBuilder();
     b.placeholder("pred", DataType.DT_BOOL, PartialShape.of());
     b.constant("x", vec(5));
@@ -284,7 +288,7 @@ class ControlFlowTest {
   }
 
   /** Outer loop i < 2, inner loop j < 3 adding one to c each time: c = 6. */
-  static Graph nested(int outer, int inner, int par) {
+  public static Graph nested(int outer, int inner, int par) {
     GraphDefBuilder b = tables(new GraphDefBuilder(), outer, inner);
     b.constant("zero", vec(0));
     enterConstant(b, "outer/succ", "succ", "outer");
@@ -347,7 +351,7 @@ class ControlFlowTest {
   }
 
   /** pred ? (loop counting x up to 4) : x + 1, the loop fed from the Switch's true output. */
-  static Graph loopInCond() {
+  public static Graph loopInCond() {
     GraphDefBuilder b = tables(new GraphDefBuilder(), 4);
     b.placeholder("pred", DataType.DT_BOOL, PartialShape.of());
     b.constant("x", vec(1));

@@ -19,10 +19,10 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The TensorArrayV3 family: semantics and TF's checks, each error naming its node. */
-class TensorArrayTest {
+public class TensorArrayTest {
   static final DataType F = DataType.DT_FLOAT;
 
-  static GraphDefBuilder array(
+  public static GraphDefBuilder array(
       GraphDefBuilder b,
       String name,
       int size,
@@ -38,19 +38,20 @@ class TensorArrayTest {
         .attr("tensor_array_name", name);
   }
 
-  static GraphDefBuilder write(
+  public static GraphDefBuilder write(
       GraphDefBuilder b, String name, String ta, int index, String value, String flow) {
     b.constant(name + "/index", Tensor.ofInts(Shape.scalar(), index));
     return b.op(name, "TensorArrayWriteV3", ta, name + "/index", value, flow).attr("T", F);
   }
 
-  static GraphDefBuilder read(GraphDefBuilder b, String name, String ta, int index, String flow) {
+  public static GraphDefBuilder read(
+      GraphDefBuilder b, String name, String ta, int index, String flow) {
     b.constant(name + "/index", Tensor.ofInts(Shape.scalar(), index));
     return b.op(name, "TensorArrayReadV3", ta, name + "/index", flow).attr("dtype", F);
   }
 
   /** ta (size 3, unknown element shape, clear_after_read) with [1,2] at 0 and [3,4] at 1. */
-  static GraphDefBuilder written(boolean clear, PartialShape element) {
+  public static GraphDefBuilder written(boolean clear, PartialShape element) {
     GraphDefBuilder b = new GraphDefBuilder();
     array(b, "ta", 3, element, false, clear);
     b.constant("a", Tensor.ofFloats(Shape.of(2), 1, 2));
