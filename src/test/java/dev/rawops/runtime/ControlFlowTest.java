@@ -379,8 +379,8 @@ public class ControlFlowTest {
     assertEquals(1, f.get(1).getInt(0));
   }
 
-  @Test
-  void condInsideALoop() {
+  /** while more4[i]: i = more2[i] ? succ[i] : succ[succ[i]], fetched as "out". */
+  public static GraphDefBuilder condInLoop() {
     // while more4[i]: i = more2[i] ? succ[i] : succ[succ[i]]  → 0, 1, 2, 4
     GraphDefBuilder b = tables(new GraphDefBuilder(), 4, 2);
     b.constant("zero", vec(0));
@@ -408,6 +408,12 @@ public class ControlFlowTest {
               return List.of("w/m");
             });
     b.op("out", "Identity", exits.get(0)).attr("T", I32);
+    return b;
+  }
+
+  @Test
+  void condInsideALoop() {
+    GraphDefBuilder b = condInLoop();
     assertEquals(4, run(Graph.build(b.build(), Device.CPU), "out").getInt(0));
   }
 

@@ -249,8 +249,8 @@ public class TensorArrayTest {
         e.getMessage());
   }
 
-  @Test
-  void aTensorArrayWrittenInsideAWhileLoop() {
+  /** for i in 0..3: ta.write(i, vals[i]) in a while loop, then ta.gather([0..3]) as "g". */
+  public static GraphDefBuilder loopWritingAnArray() {
     // for i in 0..3: ta.write(i, float(i) as [i]) — values come from a float table.
     GraphDefBuilder b = ControlFlowTest.tables(new GraphDefBuilder(), 4);
     int n = ControlFlowTest.N;
@@ -303,6 +303,12 @@ public class TensorArrayTest {
         .attr("dtype", F)
         .attr(
             "element_shape", AttrValue.newBuilder().setShape(PartialShape.of(1).toProto()).build());
+    return b;
+  }
+
+  @Test
+  void aTensorArrayWrittenInsideAWhileLoop() {
+    GraphDefBuilder b = loopWritingAnArray();
     Tensor g = run(b, "g");
     assertEquals(Shape.of(4, 1), g.shape());
     assertArrayEquals(new float[] {0, 10, 20, 30}, floats(g));

@@ -91,6 +91,16 @@ public final class ControlFlowCases implements CaseFamily {
         ControlFlowTest.nested(3, 0, 1).graphDef(),
         Map.of(),
         List.of("c"));
+    out.add(
+        "a cond inside a while loop",
+        ControlFlowTest.condInLoop().build(),
+        Map.of(),
+        List.of("out"));
+    out.add(
+        "a TensorArray written in a while loop (handle entered as a loop invariant), gathered after",
+        TensorArrayTest.loopWritingAnArray().build(),
+        Map.of(),
+        List.of("g"));
     tensorArrays(out);
     asserts(out);
     return out.cases();
