@@ -35,6 +35,12 @@ final class BuiltNode implements NodeInfo {
   // The node's outputs computed at build time from constant inputs (constant folding), or null.
   Tensor[] folded;
   boolean broken;
+  // Per data input: true where a reference output (DT_*_REF) feeds a value input, so the run reads
+  // the variable behind it (TF's automatic dereference); null when there is none.
+  boolean[] derefInput;
+  // The dtype each output must have at run time (RESOURCE for a reference output, which carries a
+  // TensorRef); set with the kernel.
+  dev.rawops.tensor.DType[] outputDTypes;
   // Memo of constantOutput: a Const's value is decoded once, not once per reader. Build is
   // single-threaded and nothing asks after it, so a plain array is enough.
   private Optional<Tensor>[] constants;

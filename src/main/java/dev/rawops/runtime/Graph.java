@@ -27,6 +27,7 @@ public final class Graph {
   private final GraphDef def;
   private final Device device;
   final ImmutableList<BuiltNode> nodes; // in GraphDef order
+  final BuiltNode[] nodeArray; // the same, for the run's hot path
   final ImmutableMap<String, BuiltNode> byName;
   final int[] topoOrder;
   private final ImmutableList<String> warnings;
@@ -41,6 +42,7 @@ public final class Graph {
     this.def = def;
     this.device = device;
     this.nodes = ImmutableList.copyOf(nodes);
+    this.nodeArray = nodes.toArray(new BuiltNode[0]);
     this.byName = byName;
     this.topoOrder = topoOrder;
     this.warnings = ImmutableList.copyOf(warnings);

@@ -12,6 +12,7 @@ import dev.rawops.ops.OpSchema;
 import dev.rawops.ops.Signature;
 import dev.rawops.tensor.DType;
 import dev.rawops.tensor.PartialShape;
+import dev.rawops.tfproto.DataType;
 import dev.rawops.tfproto.GraphDef;
 import dev.rawops.tfproto.NodeDef;
 import java.util.ArrayDeque;
@@ -183,6 +184,9 @@ final class GraphBuilder {
     }
     for (BuiltNode node : nodes) {
       for (int p : node.inputNode) {
+        if (isBackEdge(nodes.get(p), node)) {
+          continue; // a while loop's NextIteration -> Merge edge: TF orders without it
+        }
         consumers.get(p).add(node.index);
         pending[node.index]++;
       }
@@ -215,6 +219,18 @@ final class GraphBuilder {
     return order;
   }
 
+  /**
+   * The edges a TF 1 while loop closes its cycle with: NextIteration (or RefNextIteration) into
+   * Merge (or RefMerge). TF's graph import and executor leave them out of the topological order; so
+   * do the cycle check, shape inference and the executor's static frame analysis here.
+   */
+  static boolean isBackEdge(BuiltNode producer, BuiltNode consumer) {
+    String p = producer.op();
+    String c = consumer.op();
+    return (p.equals("NextIteration") || p.equals("RefNextIteration"))
+        && (c.equals("Merge") || c.equals("RefMerge"));
+  }
+
   /** Walks producers from a node left on a cycle until one repeats, and names the loop. */
   private static RawOpsException cycleError(List<BuiltNode> nodes, int[] pending) {
     int start = 0;
@@ -227,7 +243,7 @@ final class GraphBuilder {
     while (!seenAt.containsKey(cur)) {
       seenAt.put(cur, path.size());
       path.add(cur);
-      cur = firstPendingProducer(nodes.get(cur), pending);
+      cur = firstPendingProducer(nodes, nodes.get(cur), pending);
     }
     List<String> names = new ArrayList<>();
     for (int k = seenAt.get(cur); k < path.size(); k++) {
@@ -240,12 +256,14 @@ final class GraphBuilder {
         Code.INVALID_ARGUMENT,
         at.name(),
         at.op(),
-        "graph has a cycle: " + String.join(" -> ", names) + "; rawops runs acyclic graphs only");
+        "graph has a cycle: "
+            + String.join(" -> ", names)
+            + "; only a while loop's NextIteration -> Merge edge may close a cycle");
   }
 
-  private static int firstPendingProducer(BuiltNode node, int[] pending) {
+  private static int firstPendingProducer(List<BuiltNode> nodes, BuiltNode node, int[] pending) {
     for (int p : node.inputNode) {
-      if (pending[p] > 0) {
+      if (pending[p] > 0 && !isBackEdge(nodes.get(p), node)) {
         return p;
       }
     }
@@ -290,6 +308,12 @@ final class GraphBuilder {
         return;
       }
       n.kernel = kernelFor(n);
+      n.outputDTypes = new DType[n.numOutputs()];
+      for (int i = 0; i < n.numOutputs(); i++) {
+        DataType t = n.outputType(i);
+        n.outputDTypes[i] =
+            OpSchema.baseOf(t) != t ? DType.RESOURCE : DType.fromProtoOrNull(n.outputType(i));
+      }
       ConstantFolding.fold(n);
     } catch (RawOpsException e) {
       errors.add(e.atNode(n.name(), n.op()));
@@ -350,6 +374,12 @@ final class GraphBuilder {
                     + DType.tfName(n.inputType(k))
                     + "."));
         return false;
+      }
+      if (p.outputType(slot) != n.inputType(k)) {
+        if (n.derefInput == null) {
+          n.derefInput = new boolean[n.producers.length];
+        }
+        n.derefInput[k] = true; // the run reads the variable behind the reference
       }
     }
     return true;

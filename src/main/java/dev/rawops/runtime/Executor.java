@@ -1,0 +1,567 @@
+package dev.rawops.runtime;
+
+import com.google.common.collect.ImmutableList;
+import dev.rawops.Code;
+import dev.rawops.RawOpsException;
+import dev.rawops.kernels.KernelContext;
+import dev.rawops.kernels.SessionState;
+import dev.rawops.kernels.TensorRef;
+import dev.rawops.ops.NodeInfo;
+import dev.rawops.tensor.DType;
+import dev.rawops.tensor.Shape;
+import dev.rawops.tensor.Tensor;
+import dev.rawops.tensor.TensorBuffer;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * One run of a {@link Plan}: TF's executor with its propagator state, single-threaded. Nodes become
+ * ready when their pending count (per node, per frame instance and iteration) reaches zero and go
+ * through a FIFO ready queue; each carries its iteration and whether it is dead. A dead node does
+ * not run its kernel and makes its outputs dead; a Merge runs on its first live input; loops run as
+ * frames of iterations, with NextIteration feeding the next iteration, constant Enters visible in
+ * every iteration and Exit leaving the frame (TF's FrameState / IterationState, including {@code
+ * parallel_iterations} and dead exits). Its identity owns the tensors its kernels allocate.
+ */
+final class Executor {
+  private final Plan plan;
+  private final SessionState state;
+  private final BuiltNode[] nodes;
+  private final Tensor[] retvals;
+  // How many input slots (and fetches, and deferred loop values) hold each tensor object: one
+  // object can sit in several slots (Identity passes it on). A kernel may write in place only
+  // into an input held by exactly its own slot (TF's forward_input).
+  private final IdentityHashMap<Tensor, Integer> holds = new IdentityHashMap<>();
+  private final Context ctx = new Context();
+
+  // The ready queue: a ring of (node, iteration, dead).
+  private int[] queueNode = new int[64];
+  private Iteration[] queueIter = new Iteration[64];
+  private boolean[] queueDead = new boolean[64];
+  private int queueHead;
+  private int queueSize;
+
+  Executor(Graph graph, Plan plan, SessionState state) {
+    this.plan = plan;
+    this.state = state;
+    this.nodes = graph.nodeArray;
+    this.retvals = new Tensor[plan.fetches.length];
+  }
+
+  /** A frame instance: one execution of a while loop's body frames, per parent iteration. */
+  private static final class Frame {
+    final Plan.FrameInfo info;
+    final Frame parent;
+    final Iteration parentIter;
+    long iterationCount;
+    int numOutstandingIterations = 1;
+    int numPendingInputs;
+    // Live iterations first .. first + count - 1, in a ring.
+    Iteration[] ring = new Iteration[4];
+    int ringStart;
+    int count;
+    long first;
+    // NextIteration values waiting for an iteration slot (parallel_iterations reached).
+    final List<Integer> nextNodes = new ArrayList<>(0);
+    final List<Tensor> nextValues = new ArrayList<>(0);
+    // Constant Enters: visible in every iteration, present and future (null value = dead).
+    final List<Integer> invNodes = new ArrayList<>(0);
+    final List<Tensor> invValues = new ArrayList<>(0);
+    // Dead Exits of the last iteration, propagated to the parent when the frame ends.
+    final List<Integer> deadExits = new ArrayList<>(0);
+
+    Frame(Plan.FrameInfo info, Frame parent, Iteration parentIter) {
+      this.info = info;
+      this.parent = parent;
+      this.parentIter = parentIter;
+    }
+
+    Iteration iteration(long k) {
+      long off = k - first;
+      if (off < 0 || off >= count) {
+        return null;
+      }
+      return ring[(int) ((ringStart + off) % ring.length)];
+    }
+
+    void add(Iteration it) {
+      if (count == ring.length) {
+        Iteration[] bigger = new Iteration[ring.length * 2];
+        for (int i = 0; i < count; i++) {
+          bigger[i] = ring[(ringStart + i) % ring.length];
+        }
+        ring = bigger;
+        ringStart = 0;
+      }
+      ring[(ringStart + count) % ring.length] = it;
+      count++;
+    }
+
+    void removeFirst() {
+      ring[ringStart] = null;
+      ringStart = (ringStart + 1) % ring.length;
+      count--;
+      first++;
+    }
+  }
+
+  /** One iteration of a frame instance: pending and dead counts per node, input slots. */
+  private static final class Iteration {
+    final Frame frame;
+    final long num;
+    final int[] pending;
+    final int[] dead;
+    final Tensor[] inputs;
+    int outstandingOps;
+    int outstandingFrames;
+    Frame[] children;
+
+    Iteration(Frame frame, long num) {
+      this.frame = frame;
+      this.num = num;
+      this.pending = frame.info.initialPending.clone();
+      this.dead = new int[pending.length];
+      this.inputs = new Tensor[frame.info.numInputs];
+    }
+  }
+
+  List<Tensor> run(Map<String, Tensor> feeds, List<String> feedNames, Session session) {
+    Frame root = new Frame(plan.frames[0], null, null);
+    Iteration rootIter = new Iteration(root, 0);
+    root.add(rootIter);
+    for (int i = 0; i < plan.feeds.length; i++) {
+      Tensor t = session.checkFeed(plan.feeds[i], feeds.get(feedNames.get(i)));
+      for (int slot : plan.feedInputs[i]) {
+        rootIter.inputs[slot] = t;
+        hold(t);
+      }
+    }
+    for (int r : plan.roots) {
+      push(r, rootIter, false);
+    }
+    while (queueSize > 0) {
+      int i = queueNode[queueHead];
+      Iteration it = queueIter[queueHead];
+      boolean dead = queueDead[queueHead];
+      queueIter[queueHead] = null;
+      queueHead = (queueHead + 1) % queueNode.length;
+      queueSize--;
+      process(i, it, dead);
+    }
+    ImmutableList.Builder<Tensor> out = ImmutableList.builder();
+    for (int f = 0; f < retvals.length; f++) {
+      if (retvals[f] == null) {
+        // TF's FunctionCallFrame: the fetched tensor is dead (an untaken branch) or never ran.
+        throw RawOpsException.invalidArgument(
+            "Retval[" + f + "] does not have value (fetch '" + plan.fetches[f] + "')");
+      }
+      out.add(retvals[f]);
+    }
+    return out.build();
+  }
+
+  private void push(int node, Iteration it, boolean dead) {
+    if (queueSize == queueNode.length) {
+      int n = queueNode.length;
+      int[] nodes2 = new int[n * 2];
+      Iteration[] iters2 = new Iteration[n * 2];
+      boolean[] dead2 = new boolean[n * 2];
+      for (int k = 0; k < n; k++) {
+        int from = (queueHead + k) % n;
+        nodes2[k] = queueNode[from];
+        iters2[k] = queueIter[from];
+        dead2[k] = queueDead[from];
+      }
+      queueNode = nodes2;
+      queueIter = iters2;
+      queueDead = dead2;
+      queueHead = 0;
+    }
+    int at = (queueHead + queueSize) % queueNode.length;
+    queueNode[at] = node;
+    queueIter[at] = it;
+    queueDead[at] = dead;
+    queueSize++;
+    it.outstandingOps++;
+  }
+
+  private void process(int i, Iteration it, boolean dead) {
+    BuiltNode node = nodes[i];
+    Tensor[] outs = dead ? null : compute(node, it);
+    clearInputs(i, it);
+    if (outs != null && plan.fetchSlots[i] != null) {
+      setRetvals(i, outs);
+    }
+    Frame frame = it.frame;
+    switch (plan.kind[i]) {
+      case Plan.ENTER -> enter(i, frame, it, dead, outs);
+      case Plan.EXIT -> {
+        if (dead) {
+          if (it.num == frame.iterationCount) {
+            frame.deadExits.add(i);
+          }
+        } else {
+          activate(i, frame.parentIter, false, outs);
+        }
+      }
+      case Plan.NEXT_ITERATION -> {
+        if (!dead) {
+          nextIteration(i, frame, it, outs);
+        }
+        // A dead NextIteration ends the dead path: the loop is over.
+      }
+      default -> activate(i, it, dead, outs);
+    }
+    if (--it.outstandingOps == 0 && cleanupIterations(frame, it)) {
+      frameDone(frame);
+    }
+  }
+
+  /** Runs the node's kernel on its live inputs; returns its outputs (null entries are dead). */
+  private Tensor[] compute(BuiltNode node, Iteration it) {
+    Tensor[] in = it.inputs;
+    int base = plan.inputBase[node.index];
+    if (node.derefInput != null) {
+      for (int k = 0; k < node.derefInput.length; k++) {
+        if (node.derefInput[k] && in[base + k] != null) {
+          in[base + k] = deref(in[base + k], node, k);
+        }
+      }
+    }
+    Tensor[] outs = new Tensor[node.numOutputs()];
+    ctx.bind(node, in, base, outs);
+    try {
+      node.kernel.compute(ctx);
+    } catch (RawOpsException e) {
+      throw e.atNode(node.name(), node.op());
+    } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
+      throw new RawOpsException(
+          e instanceof OutOfMemoryError ? Code.RESOURCE_EXHAUSTED : Code.INTERNAL,
+          node.name(),
+          node.op(),
+          "kernel failed: " + e,
+          e);
+    } finally {
+      ctx.bind(null, null, 0, null);
+    }
+    for (int k = 0; k < outs.length; k++) {
+      Tensor t = outs[k];
+      if (t == null) {
+        if (!isSwitch(node)) { // a Switch leaves its untaken output dead
+          throw node.error(Code.INTERNAL, "Missing " + k + "-th output from node " + node.name());
+        }
+      } else if (t.dtype() != node.outputDTypes[k]) {
+        throw node.error(Code.INTERNAL, "kernel left output " + k + " as " + t.dtype().tfName());
+      }
+    }
+    return outs;
+  }
+
+  private static boolean isSwitch(BuiltNode node) {
+    return node.op().equals("Switch") || node.op().equals("RefSwitch");
+  }
+
+  /** TF's automatic dereference of a reference input to a value input. */
+  private static Tensor deref(Tensor ref, BuiltNode node, int k) {
+    if (ref.dtype() != DType.RESOURCE || !(ref.getObject(0) instanceof TensorRef r)) {
+      throw node.error(Code.INTERNAL, "input " + k + " is not a reference");
+    }
+    Tensor v = r.value();
+    if (v == null) {
+      throw node.error(
+          Code.FAILED_PRECONDITION,
+          "Attempting to use uninitialized value " + node.def.getInput(k));
+    }
+    return v;
+  }
+
+  private void setRetvals(int i, Tensor[] outs) {
+    int[] slots = plan.fetchSlots[i];
+    for (int f = 0; f < slots.length; f++) {
+      if (slots[f] < 0 || outs[slots[f]] == null) {
+        continue;
+      }
+      if (retvals[f] != null) {
+        // A fetch inside a loop frame is set once per iteration, as TF's _Retval.
+        throw nodes[i].error(Code.INTERNAL, "Retval[" + f + "] has already been set.");
+      }
+      Tensor t = outs[slots[f]];
+      if (nodes[i].outputDTypes[slots[f]] == DType.RESOURCE
+          && t.getObject(0) instanceof TensorRef r) {
+        t = r.value();
+        if (t == null) {
+          throw nodes[i].error(
+              Code.FAILED_PRECONDITION, "Attempting to use uninitialized value " + nodes[i].name());
+        }
+      }
+      retvals[f] = t;
+      hold(t); // a fetched tensor is never written in place
+    }
+  }
+
+  private void clearInputs(int i, Iteration it) {
+    Tensor[] in = it.inputs;
+    int base = plan.inputBase[i];
+    for (int k = 0, m = plan.numDataInputs[i]; k < m; k++) {
+      Tensor t = in[base + k];
+      if (t != null) {
+        in[base + k] = null;
+        release(t);
+      }
+    }
+  }
+
+  private void hold(Tensor t) {
+    holds.merge(t, 1, Integer::sum);
+  }
+
+  private void release(Tensor t) {
+    holds.computeIfPresent(t, (key, c) -> c == 1 ? null : c - 1);
+  }
+
+  /**
+   * Hands {@code src}'s outputs to its consumers in iteration {@code it}, readying those whose
+   * pending count reaches zero (TF's ActivateNodes). A null {@code outs} means every output is
+   * dead.
+   */
+  private void activate(int src, Iteration it, boolean srcDead, Tensor[] outs) {
+    int[] dsts = plan.outNode[src];
+    int[] ins = plan.outInput[src];
+    int[] slots = plan.outSlot[src];
+    int[] pending = it.pending;
+    int[] deadCount = it.dead;
+    Tensor[] inputs = it.inputs;
+    byte[] kind = plan.kind;
+    for (int e = 0; e < dsts.length; e++) {
+      int dst = dsts[e];
+      int ld = plan.localId[dst];
+      Tensor v = outs == null ? null : outs[slots[e]];
+      boolean ready;
+      boolean dead;
+      if (kind[dst] == Plan.MERGE) {
+        if (v != null) {
+          // The low bit of a Merge's count is set until its first live input arrives.
+          int before = pending[ld];
+          if ((before & 1) != 0) {
+            inputs[ins[e]] = v;
+            hold(v);
+            pending[ld] = before & ~1;
+          }
+          ready = before == 1;
+          dead = false;
+        } else {
+          int d = ++deadCount[ld];
+          // A dead Enter kills the loop's Merge (a loop on an untaken branch of a cond).
+          dead = d == plan.numDataInputs[dst] || kind[src] == Plan.ENTER;
+          ready = pending[ld] == 1 && dead;
+        }
+      } else {
+        if (v != null) {
+          inputs[ins[e]] = v;
+          hold(v);
+        } else {
+          deadCount[ld]++;
+        }
+        ready = --pending[ld] == 0;
+        dead = deadCount[ld] > 0;
+      }
+      if (ready) {
+        push(dst, it, dead && kind[dst] != Plan.CONTROL_TRIGGER);
+      }
+    }
+    for (int dst : plan.outControl[src]) {
+      int ld = plan.localId[dst];
+      boolean ready;
+      boolean dead;
+      if (kind[dst] == Plan.MERGE) {
+        pending[ld] -= 2;
+        dead = deadCount[ld] == plan.numDataInputs[dst];
+        ready = pending[ld] == 0 || (pending[ld] == 1 && dead);
+      } else {
+        if (srcDead) {
+          deadCount[ld]++;
+        }
+        ready = --pending[ld] == 0;
+        dead = deadCount[ld] > 0;
+      }
+      if (ready) {
+        push(dst, it, dead && kind[dst] != Plan.CONTROL_TRIGGER);
+      }
+    }
+  }
+
+  private void enter(int i, Frame frame, Iteration it, boolean dead, Tensor[] outs) {
+    Frame child = childFrame(frame, it, plan.enterFrame[i]);
+    if (plan.constantEnter[i]) {
+      // A loop invariant: every iteration, present and future, sees it.
+      Tensor v = outs == null ? null : outs[0];
+      child.invNodes.add(i);
+      child.invValues.add(v);
+      if (v != null) {
+        hold(v);
+      }
+      for (long k = child.first; k <= child.iterationCount; k++) {
+        activate(i, child.iteration(k), dead, outs);
+      }
+    } else {
+      activate(i, child.iteration(0), dead, outs);
+    }
+    child.numPendingInputs--;
+    Iteration first = child.iteration(child.first);
+    if (first != null
+        && first.outstandingOps == 0
+        && child.numPendingInputs == 0
+        && cleanupIterations(child, first)) {
+      frameDone(child);
+    }
+  }
+
+  private Frame childFrame(Frame frame, Iteration it, int frameId) {
+    if (it.children == null) {
+      it.children = new Frame[plan.frames.length];
+    }
+    Frame child = it.children[frameId];
+    if (child == null) {
+      child = new Frame(plan.frames[frameId], frame, it);
+      child.numPendingInputs = child.info.numEnters;
+      child.add(new Iteration(child, 0));
+      it.children[frameId] = child;
+      it.outstandingFrames++;
+    }
+    return child;
+  }
+
+  private void nextIteration(int i, Frame frame, Iteration it, Tensor[] outs) {
+    if (it.num == frame.iterationCount) {
+      if (frame.numOutstandingIterations == frame.info.parallelIterations) {
+        // parallel_iterations reached: start the iteration when the oldest one ends.
+        frame.nextNodes.add(i);
+        frame.nextValues.add(outs[0]);
+        hold(outs[0]);
+      } else {
+        activate(i, incrementIteration(frame), false, outs);
+      }
+    } else {
+      activate(i, frame.iteration(it.num + 1), false, outs);
+    }
+  }
+
+  private Iteration incrementIteration(Frame frame) {
+    frame.iterationCount++;
+    Iteration next = new Iteration(frame, frame.iterationCount);
+    frame.add(next);
+    frame.numOutstandingIterations++;
+    frame.deadExits.clear();
+    for (int k = 0; k < frame.nextNodes.size(); k++) {
+      Tensor v = frame.nextValues.get(k);
+      activate(frame.nextNodes.get(k), next, false, new Tensor[] {v});
+      release(v);
+    }
+    frame.nextNodes.clear();
+    frame.nextValues.clear();
+    for (int k = 0; k < frame.invNodes.size(); k++) {
+      Tensor v = frame.invValues.get(k);
+      activate(frame.invNodes.get(k), next, v == null, v == null ? null : new Tensor[] {v});
+    }
+    return next;
+  }
+
+  /** Deletes finished iterations, oldest first; true when the whole frame is done. */
+  private boolean cleanupIterations(Frame frame, Iteration it) {
+    long cur = it.num;
+    while (cur <= frame.iterationCount && iterationDone(frame, it)) {
+      frame.removeFirst();
+      frame.numOutstandingIterations--;
+      cur++;
+      if (!frame.nextNodes.isEmpty()) {
+        incrementIteration(frame);
+      }
+      if (cur <= frame.iterationCount) {
+        it = frame.iteration(cur);
+      }
+    }
+    return frame.numPendingInputs == 0 && frame.numOutstandingIterations == 0;
+  }
+
+  private static boolean iterationDone(Frame frame, Iteration it) {
+    if (it.outstandingOps != 0 || it.outstandingFrames != 0) {
+      return false;
+    }
+    return it.num == 0 ? frame.numPendingInputs == 0 : frame.iteration(it.num - 1) == null;
+  }
+
+  /** A finished frame hands its dead Exits to the parent iteration and leaves it. */
+  private void frameDone(Frame frame) {
+    Frame parent = frame.parent;
+    if (parent == null) {
+      return; // the root frame: the run ends when the ready queue is empty
+    }
+    Iteration parentIter = frame.parentIter;
+    for (int x : frame.deadExits) {
+      activate(x, parentIter, true, null);
+    }
+    for (Tensor v : frame.invValues) {
+      if (v != null) {
+        release(v);
+      }
+    }
+    parentIter.children[frame.info.id] = null;
+    parentIter.outstandingFrames--;
+    if (cleanupIterations(parent, parentIter)) {
+      frameDone(parent);
+    }
+  }
+
+  /** The kernel's view of the node being run; one per run, rebound for each node. */
+  private final class Context implements KernelContext {
+    private BuiltNode node;
+    private Tensor[] in;
+    private int base;
+    private Tensor[] outs;
+
+    void bind(BuiltNode node, Tensor[] in, int base, Tensor[] outs) {
+      this.node = node;
+      this.in = in;
+      this.base = base;
+      this.outs = outs;
+    }
+
+    @Override
+    public NodeInfo node() {
+      return node;
+    }
+
+    @Override
+    public Tensor input(int i) {
+      return in[base + i];
+    }
+
+    @Override
+    public TensorBuffer allocate(DType dtype, Shape shape) {
+      return TensorBuffer.allocate(dtype, shape, Executor.this);
+    }
+
+    @Override
+    public Optional<TensorBuffer> forwardInput(int i) {
+      Tensor t = in[base + i];
+      Integer n = t == null ? null : holds.get(t);
+      if (n == null || n != 1) {
+        return Optional.empty();
+      }
+      return Optional.ofNullable(TensorBuffer.reclaim(t, Executor.this));
+    }
+
+    @Override
+    public void setOutput(int i, Tensor t) {
+      outs[i] = t;
+    }
+
+    @Override
+    public SessionState state() {
+      return state;
+    }
+  }
+}
