@@ -320,7 +320,7 @@ final class Functions {
   }
 
   /** One instantiated function: its body graph and how a call feeds and fetches it. */
-  private final class Instance {
+  private static final class Instance {
     final String name;
     final long id = IDS.incrementAndGet();
     List<DataType> argTypes;

@@ -6,6 +6,7 @@ import dev.rawops.kernels.Device;
 import dev.rawops.kernels.KernelContext;
 import dev.rawops.kernels.KernelDef;
 import dev.rawops.ops.NodeInfo;
+import dev.rawops.ops.VariableHandle;
 import dev.rawops.savedmodel.TensorBundle;
 import dev.rawops.tensor.DType;
 import dev.rawops.tensor.Layouts;
@@ -26,9 +27,6 @@ import java.util.List;
  */
 final class CpuFunction {
   private CpuFunction() {}
-
-  /** The container TF's ResourceMgr uses when a handle op names none. */
-  static final String DEFAULT_CONTAINER = "localhost";
 
   private static final DType[] NUMBER_TYPES = {
     DType.FLOAT,
@@ -86,12 +84,7 @@ final class CpuFunction {
   }
 
   private static dev.rawops.kernels.Kernel varHandle(NodeInfo node) {
-    String container = node.attrs().getString("container");
-    VariableHandle h =
-        new VariableHandle(
-            container.isEmpty() ? DEFAULT_CONTAINER : container,
-            node.attrs().getString("shared_name"),
-            DType.fromProto(node.attrs().getType("dtype")));
+    VariableHandle h = VariableHandle.of(node);
     Tensor out = Tensor.ofObjects(DType.RESOURCE, Shape.scalar(), h);
     return ctx -> ctx.setOutput(0, out);
   }
