@@ -229,10 +229,29 @@ class SavedModelTest {
   void bundleReadsTfWrittenCheckpoint() {
     TensorBundle b =
         TensorBundle.open(ROOT.resolve("resource_variables/variables/variables").toString());
-    assertEquals(List.of("table"), List.copyOf(b.keys()));
+    assertEquals(List.of("table", "words"), List.copyOf(b.keys()));
     assertEquals(1, b.header().getNumShards());
     // The variable's initial value, as ExportSavedModels assigned it before TF saved it.
     assertTrue(
         Tensor.ofInts(Shape.of(4, 2), 1, 2, 3, 4, 5, 6, 7, 8).contentEquals(b.read("table")));
+    assertTrue(Tensor.ofStrings(Shape.of(3), "x", "", "yyyy").contentEquals(b.read("words")));
+  }
+
+  @Test
+  void damagedStringBytesFailTheChecksum(@TempDir Path tmp) throws IOException {
+    Path m = copy(tmp);
+    byte[] b = Files.readAllBytes(data(m));
+    b[b.length - 2] ^= 1; // inside "yyyy", the string variable's last element
+    Files.write(data(m), b);
+    assertDataLoss(m, data(m));
+  }
+
+  @Test
+  void damagedStringLengthFailsTheLengthChecksum(@TempDir Path tmp) throws IOException {
+    Path m = copy(tmp);
+    byte[] b = Files.readAllBytes(data(m));
+    b[32] ^= 2; // the first string length (the int32 table takes bytes 0..31)
+    Files.write(data(m), b);
+    assertDataLoss(m, data(m));
   }
 }

@@ -79,7 +79,22 @@ class ExportSavedModels {
       var init =
           tf.withName("table_init")
               .assignVariableOp(table, tf.constant(new int[][] {{1, 2}, {3, 4}, {5, 6}, {7, 8}}));
-      saver(g, tf, table, "table", org.tensorflow.proto.DataType.DT_INT32);
+      VarHandleOp words =
+          tf.withName("words")
+              .varHandleOp(TString.class, Shape.of(3), VarHandleOp.sharedName("words"));
+      var wordsInit =
+          tf.withName("words_init")
+              .assignVariableOp(
+                  words,
+                  tf.constant(
+                      java.nio.charset.StandardCharsets.UTF_8, new String[] {"x", "", "yyyy"}));
+      saver(
+          g,
+          tf,
+          List.of(table, words),
+          List.of("table", "words"),
+          List.of(TInt32.class, TString.class),
+          List.of(org.tensorflow.proto.DataType.DT_INT32, org.tensorflow.proto.DataType.DT_STRING));
       Placeholder<TInt32> indices =
           tf.withName("indices").placeholder(TInt32.class, Placeholder.shape(Shape.of(-1, 1)));
       Placeholder<TBool> flag =
@@ -93,7 +108,10 @@ class ExportSavedModels {
       var gathered =
           tf.withName("gathered")
               .resourceGather(table, tf.constant(new int[] {3, 0}), TInt32.class);
-      s.runner().addTarget(init).run();
+      var wordRows =
+          tf.withName("word_rows")
+              .resourceGather(words, tf.constant(new int[] {2, 0, 1, 2}), TString.class);
+      s.runner().addTarget(init).addTarget(wordsInit).run();
       Signature sig =
           Signature.builder()
               .key("serving_default")
@@ -103,6 +121,7 @@ class ExportSavedModels {
               .output("picked", picked.output().get(0))
               .output("gathered", gathered)
               .output("stateful_rows", stateful.output().get(0))
+              .output("word_rows", wordRows)
               .build();
       SavedModelBundle.exporter(dir.toString()).withSession(s).withSignature(sig).export();
       try (TInt32 ix =
@@ -120,15 +139,21 @@ class ExportSavedModels {
                 .fetch(picked.output().get(0))
                 .fetch(gathered)
                 .fetch(stateful.output().get(0))
+                .fetch(wordRows)
                 .run()) {
           writeExpected(
               dir,
               "resource_variables",
               "VarHandleOp restored from the checkpoint; PartitionedCall of a function"
-                  + " reading it (GatherNd), also through StatefulPartitionedCall; If over two GatherNd branches; ResourceGather",
+                  + " reading it (GatherNd), also through StatefulPartitionedCall; If over two GatherNd branches; ResourceGather of an int32 and a string variable",
               feeds,
-              List.of("gathered", "picked", "rows", "stateful_rows"),
-              List.of(proto(r.get(2)), proto(r.get(1)), proto(r.get(0)), proto(r.get(3))));
+              List.of("gathered", "picked", "rows", "stateful_rows", "word_rows"),
+              List.of(
+                  proto(r.get(2)),
+                  proto(r.get(1)),
+                  proto(r.get(0)),
+                  proto(r.get(3)),
+                  proto(r.get(4))));
         }
       }
     }
@@ -145,22 +170,32 @@ class ExportSavedModels {
 
   /** A saver whose names TF Java's exporter recognizes: save/filename, save/restore_all. */
   private static void saver(
-      Graph g, Ops tf, Operand<?> handle, String key, org.tensorflow.proto.DataType dtype) {
+      Graph g,
+      Ops tf,
+      List<Operand<?>> handles,
+      List<String> keys,
+      List<Class<? extends org.tensorflow.types.family.TType>> types,
+      List<org.tensorflow.proto.DataType> dtypes) {
     Ops save = tf.withSubScope("save");
     var filename = save.withName("filename").placeholder(TString.class);
     var names =
         save.withName("tensor_names")
-            .constant(java.nio.charset.StandardCharsets.UTF_8, new String[] {key});
+            .constant(java.nio.charset.StandardCharsets.UTF_8, keys.toArray(new String[0]));
+    String[] empty = new String[keys.size()];
+    java.util.Arrays.fill(empty, "");
     var slices =
-        save.withName("shape_and_slices")
-            .constant(java.nio.charset.StandardCharsets.UTF_8, new String[] {""});
-    var value = save.withName("read").readVariableOp(handle, TInt32.class);
+        save.withName("shape_and_slices").constant(java.nio.charset.StandardCharsets.UTF_8, empty);
+    org.tensorflow.Output<?>[] values = new org.tensorflow.Output<?>[handles.size()];
+    for (int i = 0; i < values.length; i++) {
+      values[i] =
+          save.withName("read_" + i).readVariableOp(handles.get(i), types.get(i)).asOutput();
+    }
     var saveOp =
         g.opBuilder("SaveV2", "save/SaveV2", save.scope())
             .addInput(filename.asOutput())
             .addInput(names.asOutput())
             .addInput(slices.asOutput())
-            .addInputList(new org.tensorflow.Output<?>[] {value.asOutput()})
+            .addInputList(values)
             .build();
     save.withControlDependencies(List.of(() -> saveOp))
         .withName("control_dependency")
@@ -170,10 +205,13 @@ class ExportSavedModels {
             .addInput(filename.asOutput())
             .addInput(names.asOutput())
             .addInput(slices.asOutput())
-            .setAttr("dtypes", new org.tensorflow.proto.DataType[] {dtype})
+            .setAttr("dtypes", dtypes.toArray(new org.tensorflow.proto.DataType[0]))
             .build();
-    var assign = save.withName("assign").assignVariableOp(handle, restore.output(0));
-    save.withControlDependencies(List.of(assign)).withName("restore_all").noOp();
+    List<org.tensorflow.op.Op> assigns = new java.util.ArrayList<>();
+    for (int i = 0; i < values.length; i++) {
+      assigns.add(save.withName("assign_" + i).assignVariableOp(handles.get(i), restore.output(i)));
+    }
+    save.withControlDependencies(assigns).withName("restore_all").noOp();
   }
 
   /** Functional control flow without variables: While (GatherNd-driven) and Case. */
