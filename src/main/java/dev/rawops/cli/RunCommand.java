@@ -6,6 +6,7 @@ import dev.rawops.ragged.RaggedTensor;
 import dev.rawops.runtime.Graph;
 import dev.rawops.runtime.GraphLoader;
 import dev.rawops.runtime.TensorName;
+import dev.rawops.savedmodel.SavedModel;
 import dev.rawops.tensor.DType;
 import dev.rawops.tensor.Npy;
 import dev.rawops.tensor.Tensor;
@@ -31,14 +32,17 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "run",
     mixinStandardHelpOptions = true,
-    description = "Runs a GraphDef (.pb or .pbtxt) and prints the fetched tensors.")
+    description =
+        "Runs a GraphDef (.pb or .pbtxt) and prints the fetched tensors, or a SavedModel directory by signature.")
 final class RunCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
   @Parameters(
       index = "0",
       paramLabel = "GRAPH",
-      description = "GraphDef file: .pb (binary) or .pbtxt (text)")
+      description =
+          "GraphDef file: .pb (binary) or .pbtxt (text), or a SavedModel directory (run by"
+              + " --signature, fed by input key, outputs printed by output key)")
   Path graphPath;
 
   @Option(
@@ -69,8 +73,24 @@ final class RunCommand implements Callable<Integer> {
       description = "Also write each fetched tensor to DIR/<name>_<i>.npy")
   Path out;
 
+  @Option(
+      names = "--tag",
+      paramLabel = "TAG",
+      description =
+          "SavedModel only: a tag of the MetaGraphDef to load (repeatable; default serve)")
+  List<String> tags = new ArrayList<>();
+
+  @Option(
+      names = "--signature",
+      paramLabel = "KEY",
+      description = "SavedModel only: the signature to run (default serving_default)")
+  String signature = SavedModel.DEFAULT_SIGNATURE;
+
   @Override
   public Integer call() throws IOException {
+    if (Files.isDirectory(graphPath)) {
+      return runSavedModel();
+    }
     Graph graph = Graph.build(GraphLoader.read(graphPath), Device.CPU);
     Map<String, Tensor> feedMap = parseFeeds(graph);
     List<String> toFetch = fetches.isEmpty() && targets.isEmpty() ? graph.outputs() : fetches;
@@ -96,6 +116,61 @@ final class RunCommand implements Callable<Integer> {
             out.resolve(
                 name.node().replaceAll("[^A-Za-z0-9_.-]", "_") + "_" + name.index() + ".npy");
         Npy.write(t, file);
+        w.println("  written to " + file);
+      }
+    }
+    w.flush();
+    return Main.OK;
+  }
+
+  /** GRAPH is a directory: a SavedModel, run by signature with feeds by input key. */
+  private int runSavedModel() throws IOException {
+    if (!fetches.isEmpty() || !targets.isEmpty()) {
+      throw new picocli.CommandLine.ParameterException(
+          spec.commandLine(),
+          "--fetch and --target name graph tensors; a SavedModel runs a --signature");
+    }
+    SavedModel model = SavedModel.load(graphPath, tags.toArray(new String[0]));
+    SavedModel.Signature sig = model.signatures().get(signature);
+    if (sig == null) {
+      throw RawOpsException.of(
+          dev.rawops.Code.NOT_FOUND,
+          "signature '"
+              + signature
+              + "' is not in "
+              + graphPath
+              + "; it has: "
+              + String.join(", ", model.signatures().keySet()));
+    }
+    Map<String, Tensor> inputs = new LinkedHashMap<>();
+    for (String f : feeds) {
+      int eq = f.indexOf('=');
+      if (eq <= 0) {
+        throw new picocli.CommandLine.ParameterException(
+            spec.commandLine(), "--feed must be KEY=FILE.npy or KEY=LITERAL, got '" + f + "'");
+      }
+      String key = f.substring(0, eq);
+      String value = f.substring(eq + 1);
+      DType dtype =
+          sig.inputs().stream()
+              .filter(s -> s.key().equals(key))
+              .map(s -> DType.fromProtoOrNull(s.dtype()))
+              .findFirst()
+              .orElse(null);
+      inputs.put(
+          key, value.endsWith(".npy") ? Npy.read(Path.of(value)) : Literals.parse(value, dtype));
+    }
+    Map<String, Tensor> results = model.run(signature, inputs);
+    PrintWriter w = spec.commandLine().getOut();
+    if (out != null) {
+      Files.createDirectories(out);
+    }
+    for (Map.Entry<String, Tensor> e : results.entrySet()) {
+      w.println(e.getKey() + ": " + TensorFormat.describe(e.getValue()));
+      w.println(TensorFormat.format(e.getValue()));
+      if (out != null) {
+        Path file = out.resolve(e.getKey().replaceAll("[^A-Za-z0-9_.-]", "_") + ".npy");
+        Npy.write(e.getValue(), file);
         w.println("  written to " + file);
       }
     }

@@ -28,11 +28,14 @@ final class ValidateCommand implements Callable<Integer> {
   @Parameters(
       index = "0",
       paramLabel = "GRAPH",
-      description = "GraphDef file: .pb (binary) or .pbtxt (text)")
+      description = "GraphDef file: .pb (binary) or .pbtxt (text), or a SavedModel directory")
   Path graphPath;
 
   @Override
   public Integer call() {
+    if (java.nio.file.Files.isDirectory(graphPath)) {
+      return validateSavedModel();
+    }
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     Graph graph;
@@ -75,5 +78,44 @@ final class ValidateCommand implements Callable<Integer> {
     out.println("ok: " + graph.nodes().size() + " nodes");
     out.flush();
     return Main.OK;
+  }
+
+  /**
+   * A SavedModel directory: each tag-set's graph built (not run), its signatures with their inputs
+   * and outputs (key, dtype, shape, tensor) and the library's functions.
+   */
+  private int validateSavedModel() {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    int status = Main.OK;
+    for (List<String> tags : dev.rawops.savedmodel.SavedModel.tagSets(graphPath)) {
+      out.println("tags: " + String.join(", ", tags));
+      dev.rawops.savedmodel.SavedModel m;
+      try {
+        m = dev.rawops.savedmodel.SavedModel.inspect(graphPath, tags.toArray(new String[0]));
+      } catch (GraphBuildException e) {
+        for (RawOpsException x : e.errors()) {
+          err.println("error: " + x.getMessage());
+        }
+        err.flush();
+        status = Main.FAILED;
+        continue;
+      }
+      m.graph().warnings().forEach(w -> err.println("warning: " + w));
+      for (var sig : m.signatures().values()) {
+        out.println(
+            "  signature "
+                + sig.key()
+                + (sig.methodName().isEmpty() ? "" : " (" + sig.methodName() + ")"));
+        sig.inputs().forEach(s -> out.println("    input  " + s));
+        sig.outputs().forEach(s -> out.println("    output " + s));
+      }
+      out.println(
+          "  functions: " + (m.functions().isEmpty() ? "none" : String.join(", ", m.functions())));
+      out.println("  ok: " + m.graph().nodes().size() + " nodes");
+    }
+    out.flush();
+    err.flush();
+    return status;
   }
 }

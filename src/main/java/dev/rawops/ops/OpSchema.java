@@ -54,6 +54,11 @@ public final class OpSchema {
             .orElseThrow(() -> new IllegalArgumentException("TF 2.18 has no op named " + name)));
   }
 
+  /** A schema for {@code def} as given, e.g. a library function's signature. */
+  public static OpSchema of(OpDef def) {
+    return new OpSchema(def);
+  }
+
   public OpDef def() {
     return def;
   }

@@ -42,9 +42,20 @@ final class GraphBuilder {
   private final List<RawOpsException> errors = new ArrayList<>();
   private final List<String> warnings = new ArrayList<>();
 
+  // The graph's function library, shared with the builds of the function bodies it instantiates.
+  private final Functions functions;
+  // The functions being instantiated around this build (outermost first), for error messages.
+  private final List<String> chain;
+
   GraphBuilder(GraphDef def, Device device) {
+    this(def, device, new Functions(def.getLibrary(), device), List.of());
+  }
+
+  GraphBuilder(GraphDef def, Device device, Functions functions, List<String> chain) {
     this.def = def;
     this.device = device;
+    this.functions = functions;
+    this.chain = chain;
   }
 
   Graph build() {
@@ -112,7 +123,10 @@ final class GraphBuilder {
         throw new RawOpsException(
             Code.INVALID_ARGUMENT, nd.getName(), null, "node does not specify an operation");
       }
-      op = ops.lookup(nd.getOp(), nd.getName());
+      op =
+          functions.has(nd.getOp())
+              ? functions.opFor(nd.getOp())
+              : ops.lookup(nd.getOp(), nd.getName());
       sig = op.schema().resolve(nd);
     } catch (RawOpsException e) {
       errors.add(e);
@@ -298,6 +312,11 @@ final class GraphBuilder {
                 + " outputs");
       }
       n.outputShapes = shapes.toArray(new PartialShape[0]);
+      dev.rawops.kernels.Kernel call = functions.kernelFor(n, chain);
+      if (call != null) {
+        n.kernel = call; // a function call or functional control flow: never folded
+        return;
+      }
       if (!ops.implemented(n.op()) && kernels.describe(n.op()).isEmpty()) {
         n.missingKernel =
             "No OpKernel was registered to support Op '"

@@ -17,4 +17,5 @@ public final class Families {
           new StridedSliceCases(),
           new SnapshotCases(),
           new ControlFlowCases());
+          new FunctionCases());
 }

@@ -1,0 +1,372 @@
+package dev.rawops.savedmodel;
+
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableMap;
+import com.google.protobuf.InvalidProtocolBufferException;
+import com.google.protobuf.TextFormat;
+import dev.rawops.Code;
+import dev.rawops.RawOpsException;
+import dev.rawops.kernels.Device;
+import dev.rawops.runtime.Graph;
+import dev.rawops.runtime.Session;
+import dev.rawops.tensor.DType;
+import dev.rawops.tensor.PartialShape;
+import dev.rawops.tensor.Shape;
+import dev.rawops.tensor.Tensor;
+import dev.rawops.tfproto.AssetFileDef;
+import dev.rawops.tfproto.CollectionDef;
+import dev.rawops.tfproto.DataType;
+import dev.rawops.tfproto.FunctionDef;
+import dev.rawops.tfproto.MetaGraphDef;
+import dev.rawops.tfproto.SaverDef;
+import dev.rawops.tfproto.SignatureDef;
+import dev.rawops.tfproto.TensorInfo;
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * A TensorFlow SavedModel directory loaded for the CPU, as TF's C++ loader ({@code
+ * tensorflow/cc/saved_model/loader.cc}) loads one: {@code saved_model.pb} (or {@code .pbtxt}), the
+ * MetaGraphDef with the requested tags, its graph built and validated, variables restored by
+ * running the SaverDef's restore op with the checkpoint prefix {@code variables/variables} fed (TF
+ * 1 style VariableV2 + RestoreV2/Assign and TF 2 style StatefulPartitionedCall + RestoreV2/
+ * AssignVariableOp alike), asset paths fed, then the init op ({@code __saved_model_init_op}, or the
+ * legacy main/init op) run. Run it by signature with {@link #run}; safe to share between threads.
+ */
+public final class SavedModel {
+  /** The tag TF's serving tools load by default. */
+  public static final String SERVE = "serve";
+
+  /** The signature {@code rawops run} uses by default. */
+  public static final String DEFAULT_SIGNATURE = "serving_default";
+
+  static final String INIT_OP_SIGNATURE = "__saved_model_init_op";
+
+  /** One input or output of a signature: its key, the graph tensor, dtype and static shape. */
+  public record TensorSpec(String key, String tensorName, DataType dtype, PartialShape shape) {
+    @Override
+    public String toString() {
+      return key + ": " + DType.tfName(dtype) + shape + " (" + tensorName + ")";
+    }
+  }
+
+  /** A SignatureDef: inputs and outputs by key, in key order. */
+  public record Signature(
+      String key, String methodName, List<TensorSpec> inputs, List<TensorSpec> outputs) {}
+
+  private final Path dir;
+  private final ImmutableList<String> tags;
+  private final MetaGraphDef metaGraph;
+  private final Graph graph;
+  private final Session session;
+  private final ImmutableMap<String, Signature> signatures;
+
+  private SavedModel(
+      Path dir, List<String> tags, MetaGraphDef metaGraph, Graph graph, Session session) {
+    this.dir = dir;
+    this.tags = ImmutableList.copyOf(tags);
+    this.metaGraph = metaGraph;
+    this.graph = graph;
+    this.session = session;
+    Map<String, Signature> sigs = new TreeMap<>();
+    for (Map.Entry<String, SignatureDef> e : metaGraph.getSignatureDefMap().entrySet()) {
+      if (!e.getKey().equals(INIT_OP_SIGNATURE)) {
+        sigs.put(e.getKey(), signature(e.getKey(), e.getValue()));
+      }
+    }
+    this.signatures = ImmutableMap.copyOf(sigs);
+  }
+
+  /**
+   * Loads the MetaGraphDef tagged exactly {@code tags} ({@code serve} when none are given).
+   *
+   * @throws RawOpsException NOT_FOUND without a saved_model.pb or a MetaGraphDef with these tags;
+   *     DATA_LOSS or INVALID_ARGUMENT, naming the file, for a damaged model or checkpoint; a
+   *     GraphBuildException for a graph that does not build
+   */
+  public static SavedModel load(Path dir, String... tags) {
+    return open(dir, true, tags);
+  }
+
+  /**
+   * The MetaGraphDef tagged {@code tags}, built and validated but not run: no variables restored,
+   * no init op (what {@code rawops validate} shows). Running its signatures reads uninitialized
+   * variables.
+   */
+  public static SavedModel inspect(Path dir, String... tags) {
+    return open(dir, false, tags);
+  }
+
+  private static SavedModel open(Path dir, boolean restore, String... tags) {
+    List<String> want = tags.length == 0 ? List.of(SERVE) : List.of(tags);
+    dev.rawops.tfproto.SavedModel model = readProto(dir);
+    MetaGraphDef mg = null;
+    for (MetaGraphDef m : model.getMetaGraphsList()) {
+      if (new TreeSet<>(m.getMetaInfoDef().getTagsList()).equals(new TreeSet<>(want))) {
+        mg = m;
+        break;
+      }
+    }
+    if (mg == null) {
+      throw RawOpsException.of(
+          Code.NOT_FOUND,
+          "Could not find meta graph def matching supplied tags: { "
+              + String.join(" ", want)
+              + " }. The SavedModel at "
+              + dir
+              + " has tag-sets: "
+              + tagSets(model));
+    }
+    Graph graph = Graph.build(mg.getGraphDef(), Device.CPU);
+    Session session = graph.newSession();
+    Map<String, Tensor> assets = assetFeeds(dir, mg);
+    if (restore) {
+      restore(dir, mg, session, assets);
+    }
+    String init = initOp(mg);
+    if (restore && init != null) {
+      session.run(assets, List.of(), List.of(init));
+    }
+    return new SavedModel(dir, want, mg, graph, session);
+  }
+
+  /** The tag-sets of the SavedModel at {@code dir}, e.g. {@code [[serve]]}. */
+  public static List<List<String>> tagSets(Path dir) {
+    List<List<String>> out = new ArrayList<>();
+    for (MetaGraphDef m : readProto(dir).getMetaGraphsList()) {
+      out.add(List.copyOf(m.getMetaInfoDef().getTagsList()));
+    }
+    return out;
+  }
+
+  private static String tagSets(dev.rawops.tfproto.SavedModel model) {
+    List<String> sets = new ArrayList<>();
+    for (MetaGraphDef m : model.getMetaGraphsList()) {
+      sets.add("{ " + String.join(" ", m.getMetaInfoDef().getTagsList()) + " }");
+    }
+    return sets.isEmpty() ? "none" : String.join(", ", sets);
+  }
+
+  private static dev.rawops.tfproto.SavedModel readProto(Path dir) {
+    Path pb = dir.resolve("saved_model.pb");
+    Path pbtxt = dir.resolve("saved_model.pbtxt");
+    try {
+      if (Files.exists(pb)) {
+        return dev.rawops.tfproto.SavedModel.parseFrom(Files.readAllBytes(pb));
+      }
+      if (Files.exists(pbtxt)) {
+        dev.rawops.tfproto.SavedModel.Builder b = dev.rawops.tfproto.SavedModel.newBuilder();
+        TextFormat.merge(Files.readString(pbtxt), b);
+        return b.build();
+      }
+    } catch (InvalidProtocolBufferException e) {
+      throw RawOpsException.of(
+          Code.DATA_LOSS, "Could not parse SavedModel " + pb + ": " + e.getMessage());
+    } catch (TextFormat.ParseException e) {
+      throw RawOpsException.of(
+          Code.INVALID_ARGUMENT, "Could not parse SavedModel " + pbtxt + ": " + e.getMessage());
+    } catch (IOException e) {
+      throw RawOpsException.of(Code.DATA_LOSS, "cannot read SavedModel in " + dir + ": " + e);
+    }
+    throw RawOpsException.of(
+        Code.NOT_FOUND,
+        "Could not find SavedModel .pb or .pbtxt at supplied export directory path: " + dir);
+  }
+
+  /** Each asset's tensor fed with its file's path under {@code assets/}, as TF's loader does. */
+  private static Map<String, Tensor> assetFeeds(Path dir, MetaGraphDef mg) {
+    Map<String, Tensor> feeds = new LinkedHashMap<>();
+    for (AssetFileDef a : mg.getAssetFileDefList()) {
+      String path = dir.resolve("assets").resolve(a.getFilename()).toString();
+      feeds.put(a.getTensorInfo().getName(), Tensor.ofStrings(Shape.scalar(), path));
+    }
+    return feeds;
+  }
+
+  private static void restore(
+      Path dir, MetaGraphDef mg, Session session, Map<String, Tensor> assets) {
+    SaverDef saver = mg.getSaverDef();
+    Path variables = dir.resolve("variables");
+    String prefix = variables.resolve("variables").toString();
+    Path index = TensorBundle.indexPath(prefix);
+    if (!Files.exists(index)) {
+      if (hasDataShards(variables)) {
+        throw RawOpsException.of(
+            Code.DATA_LOSS,
+            "checkpoint index " + index + " is missing, but its data shards are in " + variables);
+      }
+      return; // TF: "The specified SavedModel has no variables; no checkpoints were restored."
+    }
+    TensorBundle.open(prefix); // a damaged index is DATA_LOSS naming it, before anything runs
+    if (saver.getRestoreOpName().isEmpty() || saver.getFilenameTensorName().isEmpty()) {
+      return;
+    }
+    Map<String, Tensor> feeds = new LinkedHashMap<>(assets);
+    feeds.put(saver.getFilenameTensorName(), Tensor.ofStrings(Shape.scalar(), prefix));
+    session.run(feeds, List.of(), List.of(saver.getRestoreOpName()));
+  }
+
+  private static boolean hasDataShards(Path variables) {
+    if (!Files.isDirectory(variables)) {
+      return false;
+    }
+    try (DirectoryStream<Path> s = Files.newDirectoryStream(variables, "variables.data-*")) {
+      return s.iterator().hasNext();
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  /** TF's GetInitOp: the init-op signature, else the legacy main op / init op collection. */
+  private static String initOp(MetaGraphDef mg) {
+    SignatureDef init = mg.getSignatureDefMap().get(INIT_OP_SIGNATURE);
+    if (init != null && init.getOutputsMap().containsKey(INIT_OP_SIGNATURE)) {
+      return nodeOf(init.getOutputsMap().get(INIT_OP_SIGNATURE).getName());
+    }
+    for (String c : List.of("saved_model_main_op", "legacy_init_op")) {
+      CollectionDef d = mg.getCollectionDefMap().get(c);
+      if (d != null && d.getNodeList().getValueCount() > 0) {
+        return nodeOf(d.getNodeList().getValue(0));
+      }
+    }
+    return null;
+  }
+
+  private static String nodeOf(String tensor) {
+    String t = tensor.startsWith("^") ? tensor.substring(1) : tensor;
+    int colon = t.indexOf(':');
+    return colon < 0 ? t : t.substring(0, colon);
+  }
+
+  private static Signature signature(String key, SignatureDef def) {
+    return new Signature(
+        key, def.getMethodName(), specs(def.getInputsMap()), specs(def.getOutputsMap()));
+  }
+
+  private static List<TensorSpec> specs(Map<String, TensorInfo> infos) {
+    List<TensorSpec> out = new ArrayList<>();
+    for (Map.Entry<String, TensorInfo> e : new TreeMap<>(infos).entrySet()) {
+      TensorInfo i = e.getValue();
+      out.add(
+          new TensorSpec(
+              e.getKey(),
+              i.getName(),
+              i.getDtype(),
+              i.hasTensorShape()
+                  ? PartialShape.fromProto(i.getTensorShape())
+                  : PartialShape.unknownRank()));
+    }
+    return List.copyOf(out);
+  }
+
+  public Path directory() {
+    return dir;
+  }
+
+  public List<String> tags() {
+    return tags;
+  }
+
+  public MetaGraphDef metaGraph() {
+    return metaGraph;
+  }
+
+  public Graph graph() {
+    return graph;
+  }
+
+  /** The session holding the restored variables. */
+  public Session session() {
+    return session;
+  }
+
+  /** The signatures by key (the init-op signature left out). */
+  public Map<String, Signature> signatures() {
+    return signatures;
+  }
+
+  /** The names of the graph's library functions, sorted. */
+  public List<String> functions() {
+    Set<String> names = new TreeSet<>();
+    for (FunctionDef f : metaGraph.getGraphDef().getLibrary().getFunctionList()) {
+      names.add(f.getSignature().getName());
+    }
+    return List.copyOf(names);
+  }
+
+  /**
+   * Runs signature {@code key} with its inputs by input key; returns every output by output key.
+   *
+   * @throws RawOpsException NOT_FOUND for an unknown signature, INVALID_ARGUMENT for an unknown or
+   *     missing input key or an input of the wrong dtype, or the run's error
+   */
+  public Map<String, Tensor> run(String key, Map<String, Tensor> inputsByKey) {
+    Signature sig = signatures.get(key);
+    if (sig == null) {
+      throw RawOpsException.of(
+          Code.NOT_FOUND,
+          "signature '"
+              + key
+              + "' is not in the SavedModel at "
+              + dir
+              + "; it has: "
+              + String.join(", ", signatures.keySet()));
+    }
+    Map<String, TensorSpec> byKey = new LinkedHashMap<>();
+    sig.inputs().forEach(s -> byKey.put(s.key(), s));
+    for (String k : inputsByKey.keySet()) {
+      if (!byKey.containsKey(k)) {
+        throw RawOpsException.invalidArgument(
+            "signature '"
+                + key
+                + "' has no input '"
+                + k
+                + "'; its inputs are: "
+                + String.join(", ", byKey.keySet()));
+      }
+    }
+    Map<String, Tensor> feeds = new LinkedHashMap<>();
+    for (TensorSpec s : sig.inputs()) {
+      Tensor t = inputsByKey.get(s.key());
+      if (t == null) {
+        throw RawOpsException.invalidArgument(
+            "signature '" + key + "' needs input '" + s.key() + "' (" + s + "), which is missing");
+      }
+      if (t.dtype().proto() != s.dtype()) {
+        throw RawOpsException.invalidArgument(
+            "input '"
+                + s.key()
+                + "' of signature '"
+                + key
+                + "' must be "
+                + DType.tfName(s.dtype())
+                + ", got "
+                + t.dtype().tfName());
+      }
+      feeds.put(s.tensorName(), t);
+    }
+    List<String> fetches = sig.outputs().stream().map(TensorSpec::tensorName).toList();
+    List<Tensor> results = session.run(feeds, fetches);
+    Map<String, Tensor> out = new LinkedHashMap<>();
+    for (int i = 0; i < results.size(); i++) {
+      out.put(sig.outputs().get(i).key(), results.get(i));
+    }
+    return out;
+  }
+
+  /** True when {@code dir} looks like a SavedModel directory. */
+  public static boolean isSavedModel(Path dir) {
+    return Files.isDirectory(dir)
+        && (Files.exists(dir.resolve("saved_model.pb"))
+            || Files.exists(dir.resolve("saved_model.pbtxt")));
+  }
+}
