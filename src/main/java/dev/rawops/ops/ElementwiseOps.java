@@ -146,8 +146,12 @@ public final class ElementwiseOps {
       return broadcast(node);
     }
     PartialShape r = Broadcast.staticShapeOrNull(node.inputShape(0), node.inputShape(1));
-    // Shapes that cannot broadcast give a scalar at run time.
-    return List.of(r == null ? PartialShape.of() : PartialShape.unknownRank());
+    // Shapes that cannot broadcast give a scalar at run time; partly known ones may still.
+    if (r == null) {
+      return List.of(PartialShape.of());
+    }
+    boolean known = node.inputShape(0).isFullyDefined() && node.inputShape(1).isFullyDefined();
+    return List.of(known ? r : PartialShape.unknownRank());
   }
 
   private static List<PartialShape> select(NodeInfo node) {

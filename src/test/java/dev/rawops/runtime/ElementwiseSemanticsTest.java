@@ -155,4 +155,38 @@ class ElementwiseSemanticsTest {
     assertEquals(Code.INVALID_ARGUMENT, e.code());
     assertEquals("out", e.node().orElseThrow());
   }
+
+  private static Tensor select(Tensor cond, Tensor t, Tensor e) {
+    GraphDef g =
+        new GraphDefBuilder()
+            .placeholder("c", DataType.DT_BOOL, PartialShape.unknownRank())
+            .placeholder("t", I32, PartialShape.unknownRank())
+            .placeholder("e", I32, PartialShape.unknownRank())
+            .op("out", "Select", "c", "t", "e")
+            .attr("T", I32)
+            .build();
+    return Graph.build(g, Device.CPU)
+        .newSession()
+        .run(Map.of("c", cond, "t", t, "e", e), List.of("out"))
+        .get(0);
+  }
+
+  @Test
+  void selectWithAVectorConditionPicksRowsOfTheFirstDimension() {
+    // tf.compat.v1.where: a rank-1 condition selects whole rows of x and y.
+    Tensor cond = Tensor.ofBooleans(Shape.of(2), true, false);
+    Tensor t = Tensor.ofInts(Shape.of(2, 2), 1, 2, 3, 4);
+    Tensor e = Tensor.ofInts(Shape.of(2, 2), 5, 6, 7, 8);
+    assertArrayEquals(new long[] {1, 2, 7, 8}, ints(select(cond, t, e)));
+  }
+
+  @Test
+  void selectWithAVectorConditionOfTheWrongLengthIsInvalidArgument() {
+    Tensor cond = Tensor.ofBooleans(Shape.of(3), true, false, true);
+    Tensor t = Tensor.ofInts(Shape.of(2, 2), 1, 2, 3, 4);
+    RawOpsException e = assertThrows(RawOpsException.class, () -> select(cond, t, t));
+    assertEquals(Code.INVALID_ARGUMENT, e.code());
+    assertEquals("out", e.node().orElseThrow());
+    assertTrue(e.getMessage().contains("Number of batches of 'then'"), e.getMessage());
+  }
 }

@@ -510,7 +510,8 @@ final class ElementwiseTable {
         select("SelectV2").laneFrom(1),
         new Entry("Betainc")
             .on(F32_LANE, _ -> ElementwiseTable::betaincFloat)
-            .on(F64_LANE, _ -> ElementwiseTable::betaincDouble));
+            .on(F64_LANE, _ -> ElementwiseTable::betaincDouble)
+            .preparing(Selection::checkBetainc));
   }
 
   private static double truncate(double v) {

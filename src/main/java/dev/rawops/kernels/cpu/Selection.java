@@ -86,6 +86,29 @@ final class Selection {
     return in;
   }
 
+  /** TF's BetaincOp: non-scalar a, b and x must have equal shapes. */
+  static Tensor[] checkBetainc(Tensor[] in) {
+    String[] names = {"a", "b", "x"};
+    for (int i = 0; i < 3; i++) {
+      for (int j = i + 1; j < 3; j++) {
+        Shape p = in[i].shape();
+        Shape q = in[j].shape();
+        if (p.rank() > 0 && q.rank() > 0 && !p.equals(q)) {
+          throw RawOpsException.invalidArgument(
+              "Shapes of "
+                  + names[i]
+                  + " and "
+                  + names[j]
+                  + " are inconsistent: "
+                  + p
+                  + " vs. "
+                  + q);
+        }
+      }
+    }
+    return in;
+  }
+
   static List<KernelDef> stringDefs() {
     return List.of(
         KernelDef.builder("Equal", Device.CPU)
