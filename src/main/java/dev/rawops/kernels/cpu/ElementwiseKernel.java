@@ -1,0 +1,167 @@
+package dev.rawops.kernels.cpu;
+
+import dev.rawops.RawOpsException;
+import dev.rawops.kernels.Kernel;
+import dev.rawops.kernels.KernelContext;
+import dev.rawops.ops.Broadcast;
+import dev.rawops.tensor.DType;
+import dev.rawops.tensor.Shape;
+import dev.rawops.tensor.Tensor;
+import dev.rawops.tensor.TensorBuffer;
+import java.lang.foreign.MemorySegment;
+import java.util.Optional;
+
+/**
+ * The one kernel every numeric elementwise op runs on: inputs broadcast as TF's BCast, the output
+ * walked a chunk at a time; each input's chunk is read into a lane array (bulk copies of contiguous
+ * runs, a fill for repeated elements, once only for an input repeated everywhere), the op's array
+ * function computes the chunk in one call (its loop has no virtual call or dtype switch), and the
+ * chunk is written out in bulk. The output takes over an input's memory when the runtime allows.
+ */
+final class ElementwiseKernel implements Kernel {
+  static final int CHUNK = 2048;
+
+  /** An op's computation over one chunk: {@code in[k]} and {@code out} are lane arrays. */
+  @FunctionalInterface
+  interface ArrayFn {
+    void apply(Object[] in, Object out, int n);
+  }
+
+  /** Checks an op's own input rules before broadcasting, possibly reshaping inputs (Select). */
+  @FunctionalInterface
+  interface Prepare {
+    Tensor[] apply(Tensor[] in);
+  }
+
+  private final DType outType;
+  private final ArrayFn fn;
+  private final Prepare prepare;
+
+  ElementwiseKernel(DType outType, ArrayFn fn, Prepare prepare) {
+    this.outType = outType;
+    this.fn = fn;
+    this.prepare = prepare;
+  }
+
+  @Override
+  public void compute(KernelContext ctx) {
+    int arity = ctx.node().numInputs();
+    Tensor[] in = new Tensor[arity];
+    for (int k = 0; k < arity; k++) {
+      in[k] = ctx.input(k);
+    }
+    if (prepare != null) {
+      in = prepare.apply(in);
+    }
+    Shape[] shapes = new Shape[arity];
+    for (int k = 0; k < arity; k++) {
+      shapes[k] = in[k].shape();
+    }
+    Broadcast bc = Broadcast.of(shapes);
+    if (bc == null) {
+      throw RawOpsException.invalidArgument(Broadcast.incompatible(shapes));
+    }
+    ctx.setOutput(0, run(ctx, in, bc).freeze());
+  }
+
+  private TensorBuffer run(KernelContext ctx, Tensor[] in, Broadcast bc) {
+    Shape outShape = bc.outputShape();
+    TensorBuffer out = null;
+    for (int k = 0; k < in.length && out == null; k++) {
+      if (in[k].dtype() == outType && in[k].shape().equals(outShape) && in[k] == ctx.input(k)) {
+        Optional<TensorBuffer> f = ctx.forwardInput(k);
+        out = f.orElse(null);
+      }
+    }
+    if (out == null) {
+      out = ctx.allocate(outType, outShape);
+    }
+    long total = outShape.numElements();
+    if (total == 0) {
+      return out;
+    }
+    int chunk = (int) Math.min(CHUNK, total);
+    Object[] arrays = new Object[in.length];
+    MemorySegment[] segs = new MemorySegment[in.length];
+    boolean[] once = new boolean[in.length];
+    for (int k = 0; k < in.length; k++) {
+      arrays[k] = Lanes.newArray(in[k].dtype(), chunk);
+      segs[k] = in[k].data();
+      once[k] = in[k].numElements() == 1;
+      if (once[k]) {
+        Lanes.fill(in[k].dtype(), segs[k], 0, arrays[k], 0, chunk);
+      }
+    }
+    Object result = Lanes.newArray(outType, chunk);
+    MemorySegment o = out.segment();
+    for (long start = 0; start < total; start += chunk) {
+      int n = (int) Math.min(chunk, total - start);
+      for (int k = 0; k < in.length; k++) {
+        if (once[k]) {
+          continue;
+        }
+        if (in[k].numElements() == total) {
+          Lanes.read(in[k].dtype(), segs[k], start, arrays[k], 0, n);
+        } else {
+          gather(in[k].dtype(), segs[k], bc.dims(), bc.strides(k), start, n, arrays[k]);
+        }
+      }
+      fn.apply(arrays, result, n);
+      Lanes.write(outType, result, 0, o, start, n);
+    }
+    return out;
+  }
+
+  /** Output positions [start, start + n) of a broadcast input, run by run. */
+  static void gather(
+      DType t, MemorySegment s, long[] dims, long[] strides, long start, int n, Object arr) {
+    int m = dims.length;
+    long inner = dims[m - 1];
+    boolean repeated = strides[m - 1] == 0;
+    long row = start / inner;
+    long j = start % inner;
+    int pos = 0;
+    while (pos < n) {
+      long base = 0;
+      long r = row;
+      for (int d = m - 2; d >= 0; d--) {
+        base += (r % dims[d]) * strides[d];
+        r /= dims[d];
+      }
+      int len = (int) Math.min(inner - j, n - pos);
+      if (repeated) {
+        Lanes.fill(t, s, base, arr, pos, len);
+      } else {
+        Lanes.read(t, s, base + j, arr, pos, len);
+      }
+      pos += len;
+      j = 0;
+      row++;
+    }
+  }
+
+  /** Source element index of each output position [start, start + n) (slow paths). */
+  static void sourceIndices(long[] dims, long[] strides, long start, int n, long[] dst) {
+    int m = dims.length;
+    long inner = dims[m - 1];
+    long innerStride = strides[m - 1];
+    long row = start / inner;
+    long j = start % inner;
+    int pos = 0;
+    while (pos < n) {
+      long base = 0;
+      long r = row;
+      for (int d = m - 2; d >= 0; d--) {
+        base += (r % dims[d]) * strides[d];
+        r /= dims[d];
+      }
+      int len = (int) Math.min(inner - j, n - pos);
+      for (int i = 0; i < len; i++) {
+        dst[pos + i] = base + (j + i) * innerStride;
+      }
+      pos += len;
+      j = 0;
+      row++;
+    }
+  }
+}
