@@ -329,4 +329,40 @@ class ReductionTest {
     Tensor x = floats(dims(3), 1, 2, 3);
     assertTensor(floats(dims(), 7), run("L2Loss", Map.of("T", DataType.DT_FLOAT), x));
   }
+
+  // TF >= 2.4 propagates NaN through Max/Min (tensorflow/tfjs#4883 shows
+  // tf.raw_ops.Max([2, nan, 2]) == nan); unsorted_segment_max on CPU too (tensorflow#106602).
+  @Test
+  void maxAndMinPropagateNaN() {
+    Tensor x = floats(dims(3), 2, Float.NaN, 2);
+    assertTrue(Float.isNaN(reduce("Max", x, false, 0).getFloat(0)));
+    assertTrue(Float.isNaN(reduce("Min", x, false, 0).getFloat(0)));
+    Map<String, Object> a = new LinkedHashMap<>(segAttrs(true));
+    a.put("T", DataType.DT_FLOAT);
+    Tensor out =
+        run(
+            "UnsortedSegmentMax",
+            a,
+            floats(dims(3), 10, Float.NaN, -78),
+            ints(dims(3), 0, 0, 1),
+            Tensor.ofInts(Shape.scalar(), 2));
+    assertTrue(Float.isNaN(out.getFloat(0)), out.toString());
+    assertEquals(-78f, out.getFloat(1));
+  }
+
+  // With a constant axis the shape function checks it at build time, as TF's ReductionShape.
+  @Test
+  void constantAxisOutOfRangeFailsAtBuild() {
+    var g =
+        new GraphDefBuilder()
+            .placeholder("x", DataType.DT_FLOAT, PartialShape.of(2, 3))
+            .constant("axis", Tensor.ofInts(Shape.scalar(), 2))
+            .op("out", "Sum", "x", "axis")
+            .attr("T", DataType.DT_FLOAT)
+            .attr("Tidx", DataType.DT_INT32)
+            .build();
+    RawOpsException e = assertThrows(RawOpsException.class, () -> Graph.build(g, Device.CPU));
+    assertEquals(Code.INVALID_ARGUMENT, e.code());
+    assertEquals("out", e.node().orElseThrow());
+  }
 }

@@ -161,13 +161,13 @@ final class ReduceKernel {
           case MAX -> {
             for (int k = 0; k < inner; k++) {
               double v = x[base + k];
-              a = v > a ? v : a;
+              a = v > a || Double.isNaN(v) ? v : a;
             }
           }
           case MIN -> {
             for (int k = 0; k < inner; k++) {
               double v = x[base + k];
-              a = v < a ? v : a;
+              a = v < a || Double.isNaN(v) ? v : a;
             }
           }
         }
@@ -187,13 +187,13 @@ final class ReduceKernel {
           case MAX -> {
             for (int k = 0; k < inner; k++) {
               double v = x[base + k];
-              acc[o + k] = v > acc[o + k] ? v : acc[o + k];
+              acc[o + k] = v > acc[o + k] || Double.isNaN(v) ? v : acc[o + k];
             }
           }
           case MIN -> {
             for (int k = 0; k < inner; k++) {
               double v = x[base + k];
-              acc[o + k] = v < acc[o + k] ? v : acc[o + k];
+              acc[o + k] = v < acc[o + k] || Double.isNaN(v) ? v : acc[o + k];
             }
           }
         }

@@ -213,13 +213,13 @@ final class SegmentKernel {
           case MAX -> {
             for (int k = 0; k < w; k++) {
               double v = x[src + k];
-              acc[dst + k] = v > acc[dst + k] ? v : acc[dst + k];
+              acc[dst + k] = v > acc[dst + k] || Double.isNaN(v) ? v : acc[dst + k];
             }
           }
           case MIN -> {
             for (int k = 0; k < w; k++) {
               double v = x[src + k];
-              acc[dst + k] = v < acc[dst + k] ? v : acc[dst + k];
+              acc[dst + k] = v < acc[dst + k] || Double.isNaN(v) ? v : acc[dst + k];
             }
           }
         }
