@@ -68,6 +68,19 @@ public final class ReductionAxes {
     return Shape.of(dims.stream().mapToLong(Long::longValue).toArray());
   }
 
+  /**
+   * True when every reduced axis has size 1 (or none is reduced): TF's ReductionHelper then has
+   * nothing to reduce and the kernel copies its input (so even EuclideanNorm returns it as is).
+   */
+  public boolean reducesNothing() {
+    for (int i = 0; i < reduced.length; i++) {
+      if (reduced[i] && input.dim(i) != 1) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** How many input elements fold into each output element. */
   public long reducedCount() {
     long n = 1;

@@ -365,4 +365,17 @@ class ReductionTest {
     assertEquals(Code.INVALID_ARGUMENT, e.code());
     assertEquals("out", e.node().orElseThrow());
   }
+
+  // TF's ReductionOp copies its input when every reduced axis has size 1 (ReductionHelper finds
+  // nothing to reduce), so EuclideanNorm then keeps signs: reduce_euclidean_norm([[-3]], axis=1)
+  // is [[-3]] in TF, while a real reduction takes the root of the squares.
+  @Test
+  void reducingOnlySizeOneAxesCopiesTheInput() {
+    Tensor x = ints(dims(2, 1), -3, 4);
+    assertTensor(ints(dims(2), -3, 4), reduce("EuclideanNorm", x, false, 1));
+    assertTensor(
+        ints(dims(2, 1), -3, 4),
+        run("EuclideanNorm", reduceAttrs(x, true), x, Tensor.ofInts(Shape.of(0))));
+    assertTensor(ints(dims(1), 5), reduce("EuclideanNorm", x, false, 0));
+  }
 }
