@@ -32,8 +32,8 @@ public final class ReductionAxes {
   }
 
   /**
-   * The axes {@code axes} (an int32/int64 scalar or vector; negative counts from the end, repeats
-   * allowed) names in {@code input}.
+   * The axes {@code axes} (an int32/int64 scalar or vector; negative counts from the end) names in
+   * {@code input}.
    *
    * @throws dev.rawops.RawOpsException INVALID_ARGUMENT with TF's run-time message for an axis out
    *     of range
@@ -50,7 +50,12 @@ public final class ReductionAxes {
         throw node.invalidArgument(
             "Invalid reduction dimension (" + a + " for input with " + rank + " dimension(s)");
       }
-      reduced[(int) (a < 0 ? a + rank : a)] = true;
+      int axis = (int) (a < 0 ? a + rank : a);
+      if (reduced[axis]) {
+        throw node.invalidArgument(
+            "Invalid reduction arguments: Axes contains duplicate dimension: " + axis);
+      }
+      reduced[axis] = true;
     }
     return new ReductionAxes(input, reduced);
   }
@@ -66,19 +71,6 @@ public final class ReductionAxes {
       }
     }
     return Shape.of(dims.stream().mapToLong(Long::longValue).toArray());
-  }
-
-  /**
-   * True when every reduced axis has size 1 (or none is reduced): TF's ReductionHelper then has
-   * nothing to reduce and the kernel copies its input (so even EuclideanNorm returns it as is).
-   */
-  public boolean reducesNothing() {
-    for (int i = 0; i < reduced.length; i++) {
-      if (reduced[i] && input.dim(i) != 1) {
-        return false;
-      }
-    }
-    return true;
   }
 
   /** How many input elements fold into each output element. */

@@ -8,7 +8,6 @@ import dev.rawops.tensor.DType;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
 import dev.rawops.tensor.TensorBuffer;
-import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 
 /**
@@ -51,12 +50,6 @@ final class ReduceKernel {
     ReductionAxes axes = ReductionAxes.of(node, in.shape(), ctx.input(1));
     Shape outShape = axes.output(keepDims);
     TensorBuffer out = ctx.allocate(in.dtype(), outShape);
-    if (axes.reducesNothing()) {
-      // TF's ReductionOp copies the input when the reduction is a reshape.
-      MemorySegment.copy(in.data(), 0, out.segment(), 0, in.byteSize());
-      ctx.setOutput(0, out.freeze());
-      return;
-    }
     int outN = Math.toIntExact(outShape.numElements());
     if (outN == 0) {
       ctx.setOutput(0, out.freeze());
