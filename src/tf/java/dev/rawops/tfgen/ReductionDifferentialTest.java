@@ -81,9 +81,15 @@ class ReductionDifferentialTest {
       double v =
           switch (t) {
             case BOOL -> r.nextInt(4) == 0 ? 0 : 1;
-            case UINT8, UINT16, UINT32, UINT64 -> r.nextInt(10);
-            case INT8, INT16, INT32, INT64 -> r.nextInt(19) - 9;
-            default -> (r.nextInt(400) - 200) / 16.0;
+            case UINT8, UINT16, UINT32, UINT64 -> r.nextInt(10) == 0 ? 250 : r.nextInt(10);
+            case INT8, INT16, INT32, INT64 -> r.nextInt(10) == 0 ? 120 : r.nextInt(19) - 9;
+            default ->
+                switch (r.nextInt(40)) {
+                  case 0 -> Double.NaN;
+                  case 1 -> Double.POSITIVE_INFINITY;
+                  case 2 -> Double.NEGATIVE_INFINITY;
+                  default -> (r.nextInt(400) - 200) / 16.0;
+                };
           };
       Numbers.set(b, i, v);
     }

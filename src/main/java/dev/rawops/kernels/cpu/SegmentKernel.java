@@ -175,7 +175,15 @@ final class SegmentKernel {
           acc[2 * i] = fold == ReduceKernel.Fold.PROD ? 1 : 0;
         }
       } else {
-        Arrays.fill(acc, ReduceKernel.initDouble(fold));
+        // Eigen's MaxReducer/MinReducer start at the lowest/highest finite value; a NaN never
+        // replaces the accumulator (std::max semantics), so segments skip NaN.
+        Arrays.fill(
+            acc,
+            switch (fold) {
+              case MAX -> NumericArrays.lowestFloating(t);
+              case MIN -> -NumericArrays.lowestFloating(t);
+              default -> ReduceKernel.initDouble(fold);
+            });
       }
       int w = inner * lanes;
       for (int r = 0; r < rowsOfData; r++) {
@@ -213,13 +221,13 @@ final class SegmentKernel {
           case MAX -> {
             for (int k = 0; k < w; k++) {
               double v = x[src + k];
-              acc[dst + k] = v > acc[dst + k] || Double.isNaN(v) ? v : acc[dst + k];
+              acc[dst + k] = v > acc[dst + k] ? v : acc[dst + k];
             }
           }
           case MIN -> {
             for (int k = 0; k < w; k++) {
               double v = x[src + k];
-              acc[dst + k] = v < acc[dst + k] || Double.isNaN(v) ? v : acc[dst + k];
+              acc[dst + k] = v < acc[dst + k] ? v : acc[dst + k];
             }
           }
         }
