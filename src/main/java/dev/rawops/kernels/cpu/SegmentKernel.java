@@ -175,15 +175,18 @@ final class SegmentKernel {
           acc[2 * i] = fold == ReduceKernel.Fold.PROD ? 1 : 0;
         }
       } else {
-        // Eigen's MaxReducer/MinReducer start at the lowest/highest finite value; a NaN never
-        // replaces the accumulator (std::max semantics), so segments skip NaN.
+        // TF starts at -inf/+inf (sorted: Eigen's reducers) or the lowest/highest finite value
+        // (unsorted), and folds with std::max(value, acc): a NaN
+        // value replaces the accumulator, and the next value replaces a NaN accumulator.
         Arrays.fill(
             acc,
-            switch (fold) {
-              case MAX -> NumericArrays.lowestFloating(t);
-              case MIN -> -NumericArrays.lowestFloating(t);
-              default -> ReduceKernel.initDouble(fold);
-            });
+            spec.kind() != Kind.UNSORTED
+                ? ReduceKernel.initDouble(fold)
+                : switch (fold) {
+                  case MAX -> NumericArrays.lowestFloating(t);
+                  case MIN -> -NumericArrays.lowestFloating(t);
+                  default -> ReduceKernel.initDouble(fold);
+                });
       }
       int w = inner * lanes;
       for (int r = 0; r < rowsOfData; r++) {
@@ -221,13 +224,13 @@ final class SegmentKernel {
           case MAX -> {
             for (int k = 0; k < w; k++) {
               double v = x[src + k];
-              acc[dst + k] = v > acc[dst + k] ? v : acc[dst + k];
+              acc[dst + k] = v < acc[dst + k] ? acc[dst + k] : v;
             }
           }
           case MIN -> {
             for (int k = 0; k < w; k++) {
               double v = x[src + k];
-              acc[dst + k] = v < acc[dst + k] ? v : acc[dst + k];
+              acc[dst + k] = acc[dst + k] < v ? acc[dst + k] : v;
             }
           }
         }
