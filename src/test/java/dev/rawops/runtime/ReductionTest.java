@@ -335,10 +335,11 @@ class ReductionTest {
   }
 
   // TF >= 2.4 propagates NaN through Max/Min (tensorflow/tfjs#4883 shows
-  // tf.raw_ops.Max([2, nan, 2]) == nan). Segment Max/Min skip NaN in TF 2.18 (checked by
-  // ReductionDifferentialTest: a segment holding only NaN keeps the initial lowest value).
+  // tf.raw_ops.Max([2, nan, 2]) == nan). Segment Max/Min in TF 2.18 fold as std::max(value, acc)
+  // (checked by ReductionDifferentialTest): a NaN replaces the running value, the next value
+  // replaces a NaN.
   @Test
-  void maxAndMinPropagateNaNButSegmentsSkipIt() {
+  void maxAndMinPropagateNaNAndSegmentsFoldLikeStdMax() {
     Tensor x = floats(dims(3), 2, Float.NaN, 2);
     assertTrue(Float.isNaN(reduce("Max", x, false, 0).getFloat(0)));
     assertTrue(Float.isNaN(reduce("Min", x, false, 0).getFloat(0)));
@@ -348,10 +349,11 @@ class ReductionTest {
         run(
             "UnsortedSegmentMax",
             a,
-            floats(dims(3), 10, Float.NaN, -78),
-            ints(dims(3), 0, 0, 1),
+            floats(dims(4), Float.NaN, 10, -78, Float.NaN),
+            ints(dims(4), 0, 0, 1, 1),
             Tensor.ofInts(Shape.scalar(), 2));
-    assertTensor(floats(dims(2), 10, -78), out);
+    assertEquals(10f, out.getFloat(0));
+    assertTrue(Float.isNaN(out.getFloat(1)), out.toString());
   }
 
   // With a constant axis the shape function checks it at build time, as TF's ReductionShape.
