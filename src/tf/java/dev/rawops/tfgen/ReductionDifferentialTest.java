@@ -77,12 +77,15 @@ class ReductionDifferentialTest {
 
   private static Tensor values(Random r, DType t, Shape s) {
     TensorBuffer b = TensorBuffer.allocate(t, s);
-    for (long i = 0; i < s.numElements(); i++) {
+    long lanes = t == DType.COMPLEX64 || t == DType.COMPLEX128 ? 2 : 1;
+    for (long i = 0; i < s.numElements() * lanes; i++) {
       double v =
           switch (t) {
             case BOOL -> r.nextInt(4) == 0 ? 0 : 1;
             case UINT8, UINT16, UINT32, UINT64 -> r.nextInt(10) == 0 ? 250 : r.nextInt(10);
             case INT8, INT16, INT32, INT64 -> r.nextInt(10) == 0 ? 120 : r.nextInt(19) - 9;
+            // complex: finite values only (C++ complex arithmetic on inf/NaN is not mirrored)
+            case COMPLEX64, COMPLEX128 -> (r.nextInt(400) - 200) / 16.0;
             default ->
                 switch (r.nextInt(40)) {
                   case 0 -> Double.NaN;
@@ -131,6 +134,9 @@ class ReductionDifferentialTest {
         if (op.equals("Prod") && (t == DType.HALF || t == DType.BFLOAT16)) {
           t = DType.FLOAT;
         }
+        if (List.of("Sum", "Prod", "Mean", "EuclideanNorm").contains(op) && r.nextInt(5) == 0) {
+          t = r.nextBoolean() ? DType.COMPLEX64 : DType.COMPLEX128;
+        }
         Shape s = shape(r);
         int na = r.nextInt(s.rank() + 2);
         int[] axes = new int[na];
@@ -178,6 +184,9 @@ class ReductionDifferentialTest {
       }
       case 3 -> {
         boolean prod = r.nextBoolean();
+        if (r.nextInt(5) == 0) {
+          t = r.nextBoolean() ? DType.COMPLEX64 : DType.COMPLEX128;
+        }
         Shape s = shape(r);
         if (s.rank() == 0) {
           s = Shape.of(4);

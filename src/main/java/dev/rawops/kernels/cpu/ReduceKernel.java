@@ -295,8 +295,11 @@ final class ReduceKernel {
       switch (spec.finish()) {
         case NONE -> {}
         case MEAN -> {
-          acc[2 * i] /= count;
-          acc[2 * i + 1] /= count;
+          // TF 2.18 answers 0 for the complex mean of nothing (not NaN as for floats).
+          if (count != 0) {
+            acc[2 * i] /= count;
+            acc[2 * i + 1] /= count;
+          }
         }
         case NORM -> acc[2 * i] = Math.sqrt(acc[2 * i]);
       }
