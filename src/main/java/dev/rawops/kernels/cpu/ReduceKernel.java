@@ -1,0 +1,309 @@
+package dev.rawops.kernels.cpu;
+
+import dev.rawops.kernels.Kernel;
+import dev.rawops.kernels.KernelContext;
+import dev.rawops.ops.NodeInfo;
+import dev.rawops.ops.ReductionAxes;
+import dev.rawops.tensor.DType;
+import dev.rawops.tensor.Shape;
+import dev.rawops.tensor.Tensor;
+import dev.rawops.tensor.TensorBuffer;
+import java.util.Arrays;
+
+/**
+ * The one kernel of TF's reductions (Sum, Prod, Max, Min, Mean, All, Any, EuclideanNorm): the input
+ * seen as rows ({@link ReductionAxes#rows}), each folded into the output with one of four folds
+ * (sum, product, max, min) over typed arrays, then a finisher (Mean divides, EuclideanNorm takes
+ * the square root). Floating types accumulate in double and round once at the end, so float sums
+ * are at least as accurate as TF's (Eigen's blocked float sums differ in the last bits); integers
+ * wrap as in C++.
+ */
+final class ReduceKernel {
+  private ReduceKernel() {}
+
+  /** The fold of an op. */
+  enum Fold {
+    SUM,
+    PROD,
+    MAX,
+    MIN
+  }
+
+  /** What the op does after folding. */
+  enum Finish {
+    NONE,
+    MEAN,
+    NORM
+  }
+
+  /** One reduction op as data: its fold, its finisher (EuclideanNorm folds squares). */
+  record Spec(Fold fold, Finish finish) {}
+
+  static Kernel create(NodeInfo node, Spec spec) {
+    boolean keepDims = node.attrs().getBool("keep_dims");
+    return ctx -> compute(ctx, spec, keepDims);
+  }
+
+  private static void compute(KernelContext ctx, Spec spec, boolean keepDims) {
+    NodeInfo node = ctx.node();
+    Tensor in = ctx.input(0);
+    ReductionAxes axes = ReductionAxes.of(node, in.shape(), ctx.input(1));
+    Shape outShape = axes.output(keepDims);
+    TensorBuffer out = ctx.allocate(in.dtype(), outShape);
+    int outN = Math.toIntExact(outShape.numElements());
+    if (outN == 0) {
+      ctx.setOutput(0, out.freeze());
+      return;
+    }
+    ReductionAxes.Rows rows = axes.rows();
+    long count = axes.reducedCount();
+    DType t = in.dtype();
+    if (NumericArrays.isComplex(t)) {
+      NumericArrays.store(out, complex(NumericArrays.doubles(in), rows, outN, spec, count));
+    } else if (NumericArrays.isFloating(t)) {
+      double[] x = NumericArrays.doubles(in);
+      if (spec.finish() == Finish.NORM) {
+        for (int i = 0; i < x.length; i++) {
+          x[i] *= x[i];
+        }
+      }
+      double[] acc = new double[outN];
+      Arrays.fill(acc, initDouble(spec.fold()));
+      foldDoubles(spec.fold(), x, rows, acc);
+      for (int i = 0; i < outN; i++) {
+        acc[i] =
+            switch (spec.finish()) {
+              case NONE -> acc[i];
+              case MEAN -> acc[i] / count;
+              case NORM -> Math.sqrt(acc[i]);
+            };
+      }
+      NumericArrays.store(out, acc);
+    } else {
+      long[] x = NumericArrays.longs(in);
+      boolean flip = t == DType.UINT64 && (spec.fold() == Fold.MAX || spec.fold() == Fold.MIN);
+      if (flip) {
+        for (int i = 0; i < x.length; i++) {
+          x[i] ^= Long.MIN_VALUE;
+        }
+      }
+      if (spec.finish() == Finish.NORM) {
+        for (int i = 0; i < x.length; i++) {
+          x[i] *= x[i];
+        }
+      }
+      long[] acc = new long[outN];
+      long init =
+          switch (spec.fold()) {
+            case SUM -> 0;
+            case PROD -> 1;
+            case MAX -> flip ? Long.MIN_VALUE : NumericArrays.lowest(t);
+            case MIN -> flip ? Long.MAX_VALUE : NumericArrays.highest(t);
+          };
+      Arrays.fill(acc, init);
+      foldLongs(spec.fold(), x, rows, acc);
+      for (int i = 0; i < outN; i++) {
+        long v = flip ? acc[i] ^ Long.MIN_VALUE : acc[i];
+        acc[i] =
+            switch (spec.finish()) {
+              case NONE -> v;
+              case MEAN -> mean(t, v, count);
+              case NORM -> norm(t, v);
+            };
+      }
+      NumericArrays.store(out, acc);
+    }
+    ctx.setOutput(0, out.freeze());
+  }
+
+  private static long mean(DType t, long sum, long count) {
+    // TF sums 8/16/32-bit integers in 64 bits before dividing (no overflow); 64-bit ones wrap.
+    if (count == 0) {
+      return 0;
+    }
+    return t == DType.UINT64 ? Long.divideUnsigned(sum, count) : sum / count;
+  }
+
+  private static long norm(DType t, long sumOfSquares) {
+    long v = NumericArrays.wrap(t, sumOfSquares);
+    double d = t == DType.UINT64 && v < 0 ? (v >>> 1) * 2.0 : v;
+    return (long) Math.sqrt(d);
+  }
+
+  static double initDouble(Fold f) {
+    return switch (f) {
+      case SUM -> 0;
+      case PROD -> 1;
+      case MAX -> Double.NEGATIVE_INFINITY;
+      case MIN -> Double.POSITIVE_INFINITY;
+    };
+  }
+
+  private static void foldDoubles(Fold f, double[] x, ReductionAxes.Rows rows, double[] acc) {
+    long[] rowOut = rows.rowOut();
+    int inner = rows.inner();
+    for (int r = 0; r < rowOut.length; r++) {
+      int o = (int) rowOut[r];
+      int base = r * inner;
+      if (rows.innerReduced()) {
+        double a = acc[o];
+        switch (f) {
+          case SUM -> {
+            for (int k = 0; k < inner; k++) {
+              a += x[base + k];
+            }
+          }
+          case PROD -> {
+            for (int k = 0; k < inner; k++) {
+              a *= x[base + k];
+            }
+          }
+          case MAX -> {
+            for (int k = 0; k < inner; k++) {
+              double v = x[base + k];
+              a = v > a || Double.isNaN(v) ? v : a;
+            }
+          }
+          case MIN -> {
+            for (int k = 0; k < inner; k++) {
+              double v = x[base + k];
+              a = v < a || Double.isNaN(v) ? v : a;
+            }
+          }
+        }
+        acc[o] = a;
+      } else {
+        switch (f) {
+          case SUM -> {
+            for (int k = 0; k < inner; k++) {
+              acc[o + k] += x[base + k];
+            }
+          }
+          case PROD -> {
+            for (int k = 0; k < inner; k++) {
+              acc[o + k] *= x[base + k];
+            }
+          }
+          case MAX -> {
+            for (int k = 0; k < inner; k++) {
+              double v = x[base + k];
+              acc[o + k] = v > acc[o + k] || Double.isNaN(v) ? v : acc[o + k];
+            }
+          }
+          case MIN -> {
+            for (int k = 0; k < inner; k++) {
+              double v = x[base + k];
+              acc[o + k] = v < acc[o + k] || Double.isNaN(v) ? v : acc[o + k];
+            }
+          }
+        }
+      }
+    }
+  }
+
+  private static void foldLongs(Fold f, long[] x, ReductionAxes.Rows rows, long[] acc) {
+    long[] rowOut = rows.rowOut();
+    int inner = rows.inner();
+    for (int r = 0; r < rowOut.length; r++) {
+      int o = (int) rowOut[r];
+      int base = r * inner;
+      if (rows.innerReduced()) {
+        long a = acc[o];
+        switch (f) {
+          case SUM -> {
+            for (int k = 0; k < inner; k++) {
+              a += x[base + k];
+            }
+          }
+          case PROD -> {
+            for (int k = 0; k < inner; k++) {
+              a *= x[base + k];
+            }
+          }
+          case MAX -> {
+            for (int k = 0; k < inner; k++) {
+              a = Math.max(a, x[base + k]);
+            }
+          }
+          case MIN -> {
+            for (int k = 0; k < inner; k++) {
+              a = Math.min(a, x[base + k]);
+            }
+          }
+        }
+        acc[o] = a;
+      } else {
+        switch (f) {
+          case SUM -> {
+            for (int k = 0; k < inner; k++) {
+              acc[o + k] += x[base + k];
+            }
+          }
+          case PROD -> {
+            for (int k = 0; k < inner; k++) {
+              acc[o + k] *= x[base + k];
+            }
+          }
+          case MAX -> {
+            for (int k = 0; k < inner; k++) {
+              acc[o + k] = Math.max(acc[o + k], x[base + k]);
+            }
+          }
+          case MIN -> {
+            for (int k = 0; k < inner; k++) {
+              acc[o + k] = Math.min(acc[o + k], x[base + k]);
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /** Complex Sum, Prod, Mean and EuclideanNorm over interleaved (re, im) pairs. */
+  private static double[] complex(
+      double[] x, ReductionAxes.Rows rows, int outN, Spec spec, long count) {
+    double[] acc = new double[2 * outN];
+    boolean prod = spec.fold() == Fold.PROD;
+    if (prod) {
+      for (int i = 0; i < outN; i++) {
+        acc[2 * i] = 1;
+      }
+    }
+    boolean norm = spec.finish() == Finish.NORM;
+    long[] rowOut = rows.rowOut();
+    int inner = rows.inner();
+    for (int r = 0; r < rowOut.length; r++) {
+      for (int k = 0; k < inner; k++) {
+        int o = 2 * (int) (rows.innerReduced() ? rowOut[r] : rowOut[r] + k);
+        int i = 2 * (r * inner + k);
+        double re = x[i];
+        double im = x[i + 1];
+        if (norm) {
+          acc[o] += re * re + im * im;
+        } else if (prod) {
+          double ar = acc[o];
+          double ai = acc[o + 1];
+          acc[o] = ar * re - ai * im;
+          acc[o + 1] = ar * im + ai * re;
+        } else {
+          acc[o] += re;
+          acc[o + 1] += im;
+        }
+      }
+    }
+    for (int i = 0; i < outN; i++) {
+      switch (spec.finish()) {
+        case NONE -> {}
+        case MEAN -> {
+          // TF 2.18 answers 0 for the complex mean of nothing (not NaN as for floats).
+          if (count != 0) {
+            acc[2 * i] /= count;
+            acc[2 * i + 1] /= count;
+          }
+        }
+        case NORM -> acc[2 * i] = Math.sqrt(acc[2 * i]);
+      }
+    }
+    return acc;
+  }
+}
