@@ -554,6 +554,14 @@ final class ArrayOps {
   private static List<PartialShape> pad(NodeInfo n) {
     PartialShape in = n.inputShape(0);
     Optional<long[]> pads = ints(n, 1);
+    if (pads.isPresent()) {
+      long[] p = pads.get();
+      for (int i = 0; i + 1 < p.length; i += 2) {
+        if (p[i] < 0 || p[i + 1] < 0) {
+          throw n.invalidArgument("Paddings must be non-negative");
+        }
+      }
+    }
     if (!in.hasRank()) {
       PartialShape p = n.inputShape(1);
       return List.of(

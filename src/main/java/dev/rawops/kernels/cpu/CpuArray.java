@@ -590,6 +590,25 @@ final class CpuArray {
       }
       maps[i] = m;
     }
+    long outElements = 1;
+    boolean same = true;
+    for (int i = 0; i < rank; i++) {
+      outElements *= maps[i].length;
+      same &= mult[i] == 1;
+    }
+    if (same) {
+      ctx.setOutput(0, in);
+      return;
+    }
+    if (outElements > 0 && in.dtype() == DType.UINT16) {
+      // TF's TileOp instantiates no functor for uint16.
+      throw node.error(
+          dev.rawops.Code.UNIMPLEMENTED,
+          "TileOp : The input data type is not supported, DataType : "
+              + in.dtype().tfName()
+              + ", Dimension : "
+              + rank);
+    }
     ctx.setOutput(0, gathered(ctx, in, maps));
   }
 
