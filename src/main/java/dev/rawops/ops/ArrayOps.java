@@ -44,7 +44,7 @@ final class ArrayOps {
     ops.add(DefinedOp.of("Pad", ArrayOps::pad));
     ops.add(DefinedOp.of("PadV2", ArrayOps::pad));
     ops.add(DefinedOp.of("MirrorPad", ArrayOps::pad));
-    ops.add(DefinedOp.of("ReverseV2", ShapeFns.sameAsInput(0)));
+    ops.add(DefinedOp.of("ReverseV2", ArrayOps::reverse));
     ops.add(DefinedOp.of("ReverseSequence", ShapeFns.sameAsInput(0)));
     ops.add(DefinedOp.of("Roll", ShapeFns.sameAsInput(0)));
     ops.add(DefinedOp.of("BroadcastTo", ArrayOps::broadcastTo));
@@ -582,6 +582,28 @@ final class ArrayOps {
       out[i] = in.dim(i) < 0 ? U : in.dim(i) + p[2 * i] + p[2 * i + 1];
     }
     return List.of(PartialShape.of(out));
+  }
+
+  private static List<PartialShape> reverse(NodeInfo n) {
+    PartialShape in = n.inputShape(0);
+    Optional<long[]> axes = ints(n, 1);
+    if (in.hasRank() && axes.isPresent()) {
+      int rank = in.rank();
+      boolean[] seen = new boolean[rank];
+      long[] a = axes.get();
+      for (int i = 0; i < a.length; i++) {
+        long ax = a[i] < 0 ? a[i] + rank : a[i];
+        if (ax < 0 || ax >= rank) {
+          throw n.invalidArgument(
+              "'axis'[" + i + "] = " + a[i] + " is out of valid range [0, " + (rank - 1));
+        }
+        if (seen[(int) ax]) {
+          throw n.invalidArgument("axis " + ax + " specified more than once.");
+        }
+        seen[(int) ax] = true;
+      }
+    }
+    return List.of(in);
   }
 
   // ---- Broadcasting

@@ -29,6 +29,24 @@ public final class ArrayCases implements CaseFamily {
 
   private static final DataType I32 = DataType.DT_INT32;
 
+  /** How "x" reaches the op: fed without a shape, fed with its static shape, or a Const. */
+  private enum Mode {
+    FED,
+    SHAPED,
+    CONST
+  }
+
+  private static Mode mode = Mode.FED;
+
+  private static void addX(GraphDefBuilder g, Tensor x, Map<String, TensorProto> feeds) {
+    switch (mode) {
+      case FED -> Input.fedNoShape(x, Encoding.TYPED, false).addTo(g, "x", feeds);
+      case SHAPED ->
+          Input.fed(x, x.shape().toPartial(), Encoding.TYPED, false).addTo(g, "x", feeds);
+      case CONST -> Input.constant(x, Encoding.CONTENT).addTo(g, "x", feeds);
+    }
+  }
+
   /**
    * A case: "x" fed, params as Consts p0.., node "out" with the attrs, fetching {@code fetches}.
    */
@@ -42,7 +60,7 @@ public final class ArrayCases implements CaseFamily {
       Tensor... params) {
     GraphDefBuilder g = new GraphDefBuilder();
     Map<String, TensorProto> feeds = new LinkedHashMap<>();
-    Input.fedNoShape(x, Encoding.TYPED, false).addTo(g, "x", feeds);
+    addX(g, x, feeds);
     String[] inputs = new String[params.length + 1];
     inputs[0] = "x";
     for (int i = 0; i < params.length; i++) {
@@ -62,7 +80,11 @@ public final class ArrayCases implements CaseFamily {
         default -> throw new IllegalArgumentException(String.valueOf(v));
       }
     }
-    out.add(op + " " + what + ". x: " + x.dtype().tfName() + x.shape(), g.build(), feeds, fetches);
+    out.add(
+        op + " " + what + ". x: " + mode + " " + x.dtype().tfName() + x.shape(),
+        g.build(),
+        feeds,
+        fetches);
   }
 
   private static void add(
@@ -105,6 +127,7 @@ public final class ArrayCases implements CaseFamily {
   @Override
   public List<Case> cases(Random r) {
     CaseList out = new CaseList(directory());
+    mode = Mode.FED;
     for (DType t : DType.dataTypes()) {
       movement(out, r, t);
     }
@@ -116,6 +139,18 @@ public final class ArrayCases implements CaseFamily {
     spaceBatch(out, r);
     values(out);
     errors(out);
+    for (Mode m : List.of(Mode.SHAPED, Mode.CONST)) {
+      mode = m;
+      for (DType t : List.of(DType.FLOAT, DType.INT32, DType.STRING, DType.BOOL)) {
+        movement(out, r, t);
+      }
+      empties(out, r);
+      diagonals(out, r);
+      spaceBatch(out, r);
+      values(out);
+      errors(out);
+    }
+    mode = Mode.FED;
     return out.cases();
   }
 
@@ -142,14 +177,14 @@ public final class ArrayCases implements CaseFamily {
       // ConcatV2 of x with itself through a second input edge.
       GraphDefBuilder g = new GraphDefBuilder();
       Map<String, TensorProto> feeds = new LinkedHashMap<>();
-      Input.fedNoShape(x, Encoding.TYPED, false).addTo(g, "x", feeds);
+      addX(g, x, feeds);
       int ax = r.nextInt(6) - 3;
       g.constant("axis", scalar(ax));
       g.op("out", "ConcatV2", "x", "x", "axis").attr("T", dt).attr("N", 2).attr("Tidx", I32);
       out.add("ConcatV2 x with x, axis " + ax, g.build(), feeds, List.of("out"));
       g = new GraphDefBuilder();
       feeds = new LinkedHashMap<>();
-      Input.fedNoShape(x, Encoding.TYPED, false).addTo(g, "x", feeds);
+      addX(g, x, feeds);
       g.op("out", "Pack", "x", "x", "x").attr("T", dt).attr("N", 3).attr("axis", axis);
       out.add("Pack x three times, axis " + axis, g.build(), feeds, List.of("out"));
     }
@@ -205,7 +240,7 @@ public final class ArrayCases implements CaseFamily {
     {
       GraphDefBuilder g = new GraphDefBuilder();
       Map<String, TensorProto> feeds = new LinkedHashMap<>();
-      Input.fedNoShape(x, Encoding.TYPED, false).addTo(g, "x", feeds);
+      addX(g, x, feeds);
       g.constant("axis", scalar(sd - 3));
       g.op("out", "Split", "axis", "x").attr("T", dt).attr("num_split", d[sd]);
       out.add("Split into " + d[sd] + " along " + (sd - 3), g.build(), feeds, outs((int) d[sd]));
