@@ -395,6 +395,11 @@ final class ArrayOps {
   }
 
   private static List<PartialShape> parallelConcat(NodeInfo n) {
+    for (int i = 0; i < n.numInputs(); i++) {
+      if (!n.inputShape(i).isFullyDefined()) {
+        throw n.invalidArgument("All input shapes must be fully defined.");
+      }
+    }
     PartialShape s = PartialShape.fromProto(n.attrs().getShape("shape"));
     return List.of(s);
   }
@@ -433,6 +438,26 @@ final class ArrayOps {
       return Collections.nCopies(outs, PartialShape.of(base));
     }
     Optional<long[]> sizes = ints(n, 1);
+    if (sizes.isPresent() && base[at] >= 0) {
+      long[] sz = sizes.get();
+      long total = 0;
+      int unknown = 0;
+      for (long v : sz) {
+        if (v == -1) {
+          unknown++;
+        } else {
+          total += v;
+        }
+      }
+      if ((unknown == 0 && total != base[at]) || (unknown == 1 && total > base[at])) {
+        StringBuilder sb = new StringBuilder();
+        for (long v : sz) {
+          sb.append(sb.isEmpty() ? "" : ",").append(v);
+        }
+        throw n.invalidArgument(
+            "can't split axis of size " + base[at] + " into pieces of size [" + sb + "]");
+      }
+    }
     for (int i = 0; i < outs; i++) {
       long[] d = base.clone();
       d[at] = U;

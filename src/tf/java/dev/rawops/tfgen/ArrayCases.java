@@ -139,6 +139,7 @@ public final class ArrayCases implements CaseFamily {
     spaceBatch(out, r);
     values(out);
     errors(out);
+    more(out, r);
     for (Mode m : List.of(Mode.SHAPED, Mode.CONST)) {
       mode = m;
       for (DType t : List.of(DType.FLOAT, DType.INT32, DType.STRING, DType.BOOL)) {
@@ -149,6 +150,7 @@ public final class ArrayCases implements CaseFamily {
       spaceBatch(out, r);
       values(out);
       errors(out);
+      more(out, r);
     }
     mode = Mode.FED;
     return out.cases();
@@ -516,6 +518,84 @@ public final class ArrayCases implements CaseFamily {
         "Shape",
         RandomTensors.of(new Random(1), DType.BOOL, Shape.of(3, 0, 2), true),
         a("T", DataType.DT_BOOL, "out_type", DataType.DT_INT64));
+  }
+
+  private static void more(CaseList out, Random r) {
+    Tensor x = RandomTensors.of(r, DType.FLOAT, Shape.of(2, 7), true);
+    DataType f = DataType.DT_FLOAT;
+    add(
+        out,
+        "",
+        "SplitV",
+        x,
+        a("T", f, "Tlen", I32, "num_split", 3),
+        outs(3),
+        vec(2, -1, 1),
+        scalar(-1));
+    add(
+        out,
+        "",
+        "SplitV",
+        x,
+        a("T", f, "Tlen", I32, "num_split", 2),
+        outs(2),
+        vec(3, 4),
+        scalar(1));
+    add(
+        out,
+        "error: sizes",
+        "SplitV",
+        x,
+        a("T", f, "Tlen", I32, "num_split", 2),
+        outs(2),
+        vec(3, 5),
+        scalar(1));
+    add(
+        out,
+        "",
+        "PadV2",
+        x,
+        a("T", f, "Tpaddings", I32),
+        matrix(2, 1, 0, 2, 3),
+        Tensor.ofFloats(Shape.scalar(), -7.5f));
+    add(out, "", "Size", x, a("T", f, "out_type", DataType.DT_INT64));
+    add(out, "", "Rank", x, a("T", f));
+    Tensor c = RandomTensors.of(r, DType.COMPLEX64, Shape.of(2, 3), true);
+    add(out, "", "ConjugateTranspose", c, a("T", DataType.DT_COMPLEX64, "Tperm", I32), vec(1, 0));
+    Tensor one = RandomTensors.of(r, DType.INT32, Shape.of(1, 3), true);
+    add(
+        out,
+        "",
+        "ParallelConcat",
+        one,
+        a(
+            "T",
+            I32,
+            "N",
+            1,
+            "shape",
+            AttrValue.newBuilder().setShape(Shape.of(1, 3).toPartial().toProto()).build()));
+    {
+      GraphDefBuilder g = new GraphDefBuilder();
+      Map<String, TensorProto> feeds = new LinkedHashMap<>();
+      addX(g, x, feeds);
+      g.constant("dim", scalar(0));
+      g.op("out", "Concat", "dim", "x", "x").attr("T", f).attr("N", 2);
+      g.op("shapes", "ShapeN", "x", "out").attr("T", f).attr("N", 2).attr("out_type", I32);
+      out.add(
+          "Concat v1 and ShapeN. x: " + mode,
+          g.build(),
+          feeds,
+          List.of("out", "shapes", "shapes:1"));
+    }
+    Tensor seq = RandomTensors.of(r, DType.INT32, Shape.of(3, 4, 2), true);
+    add(
+        out,
+        "batch 2 seq 1",
+        "ReverseSequence",
+        seq,
+        a("T", I32, "Tlen", I32, "seq_dim", 1, "batch_dim", 2),
+        vec(4, 1));
   }
 
   private static void errors(CaseList out) {
