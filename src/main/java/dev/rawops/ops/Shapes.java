@@ -18,6 +18,14 @@ public final class Shapes {
     }
   }
 
+  /** INVALID_ARGUMENT "Shape must be at most rank r but is rank k" when known and higher. */
+  public static void requireRankAtMost(NodeInfo node, int input, int rank) {
+    PartialShape s = node.inputShape(input);
+    if (s.hasRank() && s.rank() > rank) {
+      throw rankError(node, input, "at most rank " + rank, s);
+    }
+  }
+
   /** INVALID_ARGUMENT "Shape must be rank r but is rank k" when the rank is known and differs. */
   public static void requireRank(NodeInfo node, int input, int rank) {
     PartialShape s = node.inputShape(input);

@@ -18,4 +18,5 @@ public final class Families {
           new SnapshotCases(),
           new ControlFlowCases());
           new FunctionCases());
+          new ArrayCases());
 }
