@@ -173,7 +173,9 @@ final class CpuSelection {
   /**
    * TopKV2: TF's CPU TopKFunctor. k == 1 takes the first maximum; k == columns sorts (value
    * descending, then index ascending); otherwise a gtl::TopN heap whose unsorted output order
-   * (sorted=false) is the heap's own, reproduced here with libstdc++'s heap algorithms.
+   * (sorted=false) is the heap's own, reproduced here with the standard heap algorithms: a heap of
+   * the first k + 1 columns drops its worst, then each better column replaces the worst (pop, then
+   * push). This reproduces TF 2.18's unsorted orders in the corpus (dl4j/topk/rank1_k5, rank3_k3).
    */
   private record TopK(NodeInfo node) implements Kernel {
     @Override
@@ -257,9 +259,10 @@ final class CpuSelection {
           heap = true;
         }
       } else if (cmp.less(c, top[0])) {
-        top[k] = c;
-        pushHeap(top, k + 1, cmp);
-        popHeap(top, k + 1, cmp);
+        // The worst of the k leaves the heap, c takes its place.
+        popHeap(top, k, cmp);
+        top[k - 1] = c;
+        pushHeap(top, k, cmp);
       }
     }
     if (sorted) {
@@ -291,8 +294,8 @@ final class CpuSelection {
     boolean less(int a, int b);
   }
 
-  // libstdc++'s std::make_heap / push_heap / pop_heap, step for step (the order they leave the
-  // heap in is TopKV2's unsorted output order).
+  // std::make_heap / push_heap / pop_heap as libstdc++ implements them, step for step (the order
+  // they leave the heap in is TopKV2's unsorted output order).
 
   static void makeHeap(int[] a, int len, HeapOrder cmp) {
     if (len < 2) {
