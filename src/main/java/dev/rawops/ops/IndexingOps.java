@@ -42,7 +42,8 @@ final class IndexingOps {
         DefinedOp.of("HistogramFixedWidth", node -> List.of(vectorOfConstant(node, 2))),
         DefinedOp.of("DynamicPartition", IndexingOps::dynamicPartitionShape),
         DefinedOp.of("DynamicStitch", IndexingOps::dynamicStitchShape),
-        DefinedOp.of("ParallelDynamicStitch", IndexingOps::dynamicStitchShape));
+        DefinedOp.of("ParallelDynamicStitch", IndexingOps::dynamicStitchShape),
+        DefinedOp.of("RaggedRange", node -> List.of(PartialShape.of(-1), PartialShape.of(-1))));
   }
 
   private static Optional<Long> scalar(NodeInfo node, int input) {

@@ -363,4 +363,29 @@ class IndexingKernelTest {
     assertEquals(1, out.getByte(0));
     assertEquals(0, out.getByte(1));
   }
+
+  // tf.ragged.range docs: tf.ragged.range([0, 5, 8], [3, 3, 12], 2) -> [[0, 2], [], [8, 10]].
+  @Test
+  void raggedRange_docsExample() {
+    List<Tensor> out =
+        run(
+            "RaggedRange",
+            2,
+            attrs("T", DType.INT32, "Tsplits", DType.INT64),
+            ints(s(3), 0, 5, 8),
+            ints(s(3), 3, 3, 12),
+            ints(s(), 2));
+    assertArrayEquals(new long[] {0, 2, 2, 4}, out.get(0).toLongArray());
+    assertArrayEquals(new long[] {0, 2, 8, 10}, out.get(1).toLongArray());
+    fails(
+        "Requires delta != 0",
+        () ->
+            run(
+                "RaggedRange",
+                2,
+                attrs("T", DType.INT32, "Tsplits", DType.INT64),
+                ints(s(), 0),
+                ints(s(), 3),
+                ints(s(), 0)));
+  }
 }

@@ -16,6 +16,7 @@ final class CpuIndexing {
         .addAll(CpuSelection.DEFS)
         .addAll(CpuCounting.DEFS)
         .addAll(CpuPartition.DEFS)
+        .addAll(CpuRaggedIndexing.DEFS)
         .build();
   }
 }
