@@ -82,16 +82,24 @@ final class ConformCommand implements Callable<Integer> {
     try {
       dev = device(device);
       pattern = filter == null ? null : Pattern.compile(filter);
-      files = Fixtures.collect(paths);
-    } catch (IllegalArgumentException | RawOpsException e) {
+    } catch (IllegalArgumentException e) {
       err.println("error: " + e.getMessage());
       err.flush();
       return Main.USAGE;
     }
+    // A missing or unreadable path, or one holding no fixtures, is a failure (exit 1) as in every
+    // command; only a malformed command line is a usage error (exit 2).
+    try {
+      files = Fixtures.collect(paths);
+    } catch (RawOpsException | java.io.UncheckedIOException e) {
+      err.println("error: " + e.getMessage());
+      err.flush();
+      return Main.FAILED;
+    }
     if (files.isEmpty()) {
       err.println("error: no fixtures (*.fixture.pbtxt, *.fixture.pb) under " + paths);
       err.flush();
-      return Main.USAGE;
+      return Main.FAILED;
     }
     Tolerance tol =
         rtol == null && atol == null
@@ -109,7 +117,7 @@ final class ConformCommand implements Callable<Integer> {
     if (results.isEmpty()) {
       err.println("error: no fixture name matches --filter " + filter);
       err.flush();
-      return Main.USAGE;
+      return Main.FAILED;
     }
     if (junitXml != null) {
       try {
@@ -117,7 +125,7 @@ final class ConformCommand implements Callable<Integer> {
       } catch (UncheckedIOException e) {
         err.println("error: cannot write --junit-xml " + junitXml + ": " + e.getCause());
         err.flush();
-        return Main.USAGE;
+        return Main.FAILED;
       }
     }
     long failed = results.stream().filter(Result::failed).count();
@@ -129,6 +137,14 @@ final class ConformCommand implements Callable<Integer> {
             + " failed"
             + (skipped > 0 ? ", " + skipped + " skipped" : ""));
     out.flush();
+    if (skipped == results.size()) {
+      err.println(
+          "error: every fixture was skipped ("
+              + results.get(0).reason()
+              + "): nothing was checked, which is not a pass");
+      err.flush();
+      return Main.FAILED;
+    }
     return failed == 0 ? Main.OK : Main.FAILED;
   }
 

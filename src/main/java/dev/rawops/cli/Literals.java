@@ -61,6 +61,11 @@ final class Literals {
     return build(dtype, shape, flat, body);
   }
 
+  /** TF's largest rank: lists nested deeper are refused before they can exhaust the stack. */
+  static final int MAX_DEPTH = 254;
+
+  private int depth;
+
   private Object value() {
     skipSpace();
     if (pos >= text.length()) {
@@ -68,11 +73,15 @@ final class Literals {
     }
     char c = text.charAt(pos);
     if (c == '[') {
+      if (++depth > MAX_DEPTH) {
+        throw error("lists nest deeper than " + MAX_DEPTH + " levels (TF's largest rank)");
+      }
       pos++;
       List<Object> items = new ArrayList<>();
       skipSpace();
       if (peek() == ']') {
         pos++;
+        depth--;
         return items;
       }
       while (true) {
@@ -80,6 +89,7 @@ final class Literals {
         skipSpace();
         char n = next();
         if (n == ']') {
+          depth--;
           return items;
         }
         if (n != ',') {
@@ -88,7 +98,13 @@ final class Literals {
       }
     }
     if (c == '\'' || c == '"') {
-      return quoted(c);
+      return quoted(c, false);
+    }
+    if ((c == 'b' || c == 'B')
+        && pos + 1 < text.length()
+        && (text.charAt(pos + 1) == '\'' || text.charAt(pos + 1) == '"')) {
+      pos++;
+      return quoted(text.charAt(pos), true);
     }
     int start = pos;
     while (pos < text.length() && ",] ".indexOf(text.charAt(pos)) < 0) {
@@ -97,21 +113,95 @@ final class Literals {
     return text.substring(start, pos);
   }
 
-  private byte[] quoted(char quote) {
+  /**
+   * A Python string or bytes literal body, with Python's escapes (\\ \' \" \n \t \r \0 \a \b \f \v,
+   * \xhh, octal \ooo; \\uXXXX in strings), so that what {@code run} prints can be fed back.
+   */
+  private byte[] quoted(char quote, boolean bytes) {
     pos++;
-    StringBuilder sb = new StringBuilder();
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    StringBuilder pending = new StringBuilder(); // str characters not yet UTF-8 encoded
     while (pos < text.length() && text.charAt(pos) != quote) {
       char c = text.charAt(pos++);
-      if (c == '\\' && pos < text.length()) {
-        c = text.charAt(pos++);
+      if (c != '\\') {
+        if (bytes && c > 0x7f) {
+          throw error("bytes literals may only contain ASCII characters; use \\x escapes");
+        }
+        pending.append(c);
+        continue;
       }
-      sb.append(c);
+      if (pos >= text.length()) {
+        break;
+      }
+      char e = text.charAt(pos++);
+      int code =
+          switch (e) {
+            case '\\', '\'', '"' -> e;
+            case 'n' -> '\n';
+            case 't' -> '\t';
+            case 'r' -> '\r';
+            case 'a' -> 7;
+            case 'b' -> '\b';
+            case 'f' -> '\f';
+            case 'v' -> 11;
+            case 'x' -> hex(2);
+            case 'u' -> bytes ? -1 : hex(4);
+            case '0', '1', '2', '3', '4', '5', '6', '7' -> octal(e);
+            default -> -1;
+          };
+      if (code < 0) { // Python keeps an unknown escape as written
+        pending.append('\\').append(e);
+      } else if (e == 'x' || (e >= '0' && e <= '7')) {
+        flush(pending, out);
+        if (bytes || code < 0x80) {
+          out.write(code);
+        } else {
+          pending.append((char) code);
+        }
+      } else {
+        pending.append((char) code);
+      }
     }
     if (pos >= text.length()) {
       throw error("unterminated string");
     }
     pos++;
-    return sb.toString().getBytes(StandardCharsets.UTF_8);
+    flush(pending, out);
+    return out.toByteArray();
+  }
+
+  private static void flush(StringBuilder pending, java.io.ByteArrayOutputStream out) {
+    out.writeBytes(pending.toString().getBytes(StandardCharsets.UTF_8));
+    pending.setLength(0);
+  }
+
+  private int hex(int digits) {
+    if (pos + digits > text.length()) {
+      throw error("truncated \\x or \\u escape");
+    }
+    int v = 0;
+    for (int k = 0; k < digits; k++) {
+      int d = Character.digit(text.charAt(pos + k), 16);
+      if (d < 0 || text.charAt(pos + k) > 0x7f) {
+        throw error("bad hex digit in escape");
+      }
+      v = v * 16 + d;
+    }
+    pos += digits;
+    return v;
+  }
+
+  private int octal(char first) {
+    int v = first - '0';
+    for (int k = 0; k < 2 && pos < text.length(); k++) {
+      char c = text.charAt(pos);
+      if (c < '0' || c > '7') {
+        break;
+      }
+      v = v * 8 + (c - '0');
+      pos++;
+    }
+    return v & 0xff;
   }
 
   private static Shape shapeOf(Object v, List<Object> flat, String literal) {
@@ -166,6 +256,11 @@ final class Literals {
       return DType.BOOL;
     }
     for (Object o : flat) {
+      if (o instanceof String t && (t.endsWith("j") || t.endsWith("J"))) {
+        return DType.COMPLEX128;
+      }
+    }
+    for (Object o : flat) {
       if (o instanceof String t
           && (t.contains(".") || t.contains("e") || t.contains("n") || t.contains("i"))) {
         return DType.FLOAT;
@@ -196,6 +291,8 @@ final class Literals {
       } catch (NumberFormatException e) {
         throw RawOpsException.invalidArgument(
             "literal " + literal + ": '" + s + "' is not a " + dtype.tfName());
+      } catch (IllegalArgumentException e) {
+        throw RawOpsException.invalidArgument("literal " + literal + ": " + e.getMessage());
       }
     }
     return buf.freeze();
@@ -204,21 +301,81 @@ final class Literals {
   private static void set(MemorySegment m, DType dtype, long i, String s) {
     switch (dtype) {
       case BOOL -> m.set(Layouts.I8, i, (byte) (parseBool(s) ? 1 : 0));
-      case INT8, UINT8 -> m.set(Layouts.I8, i, (byte) Long.parseLong(s));
-      case INT16, UINT16 -> m.setAtIndex(Layouts.I16, i, (short) Long.parseLong(s));
-      case INT32, UINT32 -> m.setAtIndex(Layouts.I32, i, (int) Long.parseLong(s));
-      case INT64 -> m.setAtIndex(Layouts.I64, i, Long.parseLong(s));
-      case UINT64 -> m.setAtIndex(Layouts.I64, i, Long.parseUnsignedLong(s));
+      case INT8, UINT8 -> m.set(Layouts.I8, i, (byte) integer(s, dtype));
+      case INT16, UINT16 -> m.setAtIndex(Layouts.I16, i, (short) integer(s, dtype));
+      case INT32, UINT32 -> m.setAtIndex(Layouts.I32, i, (int) integer(s, dtype));
+      case INT64, UINT64 -> m.setAtIndex(Layouts.I64, i, integer(s, dtype));
       case HALF -> m.setAtIndex(Layouts.I16, i, Float.floatToFloat16(parseFloat(s)));
       case BFLOAT16 -> m.setAtIndex(Layouts.I16, i, TensorText.floatToBfloat16(parseFloat(s)));
       case FLOAT -> m.setAtIndex(Layouts.F32, i, parseFloat(s));
       case DOUBLE -> m.setAtIndex(Layouts.F64, i, parseDouble(s));
-      case COMPLEX64 -> m.setAtIndex(Layouts.F32, 2 * i, parseFloat(s));
-      case COMPLEX128 -> m.setAtIndex(Layouts.F64, 2 * i, parseDouble(s));
+      case COMPLEX64 -> {
+        double[] c = parseComplex(s);
+        m.setAtIndex(Layouts.F32, 2 * i, (float) c[0]);
+        m.setAtIndex(Layouts.F32, 2 * i + 1, (float) c[1]);
+      }
+      case COMPLEX128 -> {
+        double[] c = parseComplex(s);
+        m.setAtIndex(Layouts.F64, 2 * i, c[0]);
+        m.setAtIndex(Layouts.F64, 2 * i + 1, c[1]);
+      }
       case STRING -> throw new IllegalStateException("strings are built separately");
       case RESOURCE, VARIANT ->
           throw new IllegalStateException("resource and variant tensors have no literals");
     }
+  }
+
+  private static final java.util.regex.Pattern INTEGER =
+      java.util.regex.Pattern.compile("[+-]?[0-9]+");
+
+  /**
+   * An integer literal (ASCII digits only, as Python and TF read them) that must fit {@code dtype}:
+   * NumPy and TF refuse 256 as uint8 or 2^31 as int32 (OverflowError) rather than wrap it, and so
+   * do we, since a wrapped index can silently become a valid one.
+   */
+  private static long integer(String s, DType dtype) {
+    if (!INTEGER.matcher(s).matches()) {
+      throw new NumberFormatException(s);
+    }
+    java.math.BigInteger v = new java.math.BigInteger(s);
+    int bits = dtype.byteSize() * 8;
+    boolean unsigned = dtype.name().startsWith("UINT");
+    java.math.BigInteger min =
+        unsigned
+            ? java.math.BigInteger.ZERO
+            : java.math.BigInteger.ONE.shiftLeft(bits - 1).negate();
+    java.math.BigInteger max =
+        (unsigned
+                ? java.math.BigInteger.ONE.shiftLeft(bits)
+                : java.math.BigInteger.ONE.shiftLeft(bits - 1))
+            .subtract(java.math.BigInteger.ONE);
+    if (v.compareTo(min) < 0 || v.compareTo(max) > 0) {
+      throw new IllegalArgumentException(
+          s + " is out of range for " + dtype.tfName() + " [" + min + ", " + max + "]");
+    }
+    return v.longValue();
+  }
+
+  /** A Python complex literal: {@code 1+2j}, {@code -2.5j}, {@code (1-1j)}, or a real number. */
+  private static double[] parseComplex(String s) {
+    String t = s.startsWith("(") && s.endsWith(")") ? s.substring(1, s.length() - 1).strip() : s;
+    if (!(t.endsWith("j") || t.endsWith("J"))) {
+      return new double[] {parseDouble(t), 0};
+    }
+    String body = t.substring(0, t.length() - 1);
+    // The split between real and imaginary parts: the last + or - not after an exponent 'e'.
+    for (int k = body.length() - 1; k > 0; k--) {
+      char c = body.charAt(k);
+      char before = Character.toLowerCase(body.charAt(k - 1));
+      if ((c == '+' || c == '-') && before != 'e') {
+        return new double[] {parseDouble(body.substring(0, k)), imag(body.substring(k))};
+      }
+    }
+    return new double[] {0, imag(body)};
+  }
+
+  private static double imag(String s) {
+    return s.isEmpty() || s.equals("+") ? 1 : s.equals("-") ? -1 : parseDouble(s);
   }
 
   private static boolean parseBool(String s) {
@@ -238,7 +395,12 @@ final class Literals {
       case "nan" -> Double.NaN;
       case "inf", "+inf" -> Double.POSITIVE_INFINITY;
       case "-inf" -> Double.NEGATIVE_INFINITY;
-      default -> Double.parseDouble(s);
+      default -> {
+        if (!s.chars().allMatch(ch -> ch < 0x80)) {
+          throw new NumberFormatException(s);
+        }
+        yield Double.parseDouble(s);
+      }
     };
   }
 

@@ -16,6 +16,7 @@ import picocli.CommandLine.Command;
       ValidateCommand.class,
       ConformCommand.class,
       ExplainCommand.class,
+      InspectCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class Main {

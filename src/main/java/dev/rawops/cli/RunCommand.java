@@ -73,7 +73,7 @@ final class RunCommand implements Callable<Integer> {
   public Integer call() throws IOException {
     Graph graph = Graph.build(GraphLoader.read(graphPath), Device.CPU);
     Map<String, Tensor> feedMap = parseFeeds(graph);
-    List<String> toFetch = fetches.isEmpty() && targets.isEmpty() ? sinks(graph) : fetches;
+    List<String> toFetch = fetches.isEmpty() && targets.isEmpty() ? graph.outputs() : fetches;
     List<Tensor> results = graph.newSession().run(feedMap, toFetch, targets);
     PrintWriter w = spec.commandLine().getOut();
     if (out != null) {
@@ -135,25 +135,5 @@ final class RunCommand implements Callable<Integer> {
     return t.index() < n.outputTypes().size()
         ? DType.fromProtoOrNull(n.outputTypes().get(t.index()))
         : null;
-  }
-
-  /** Outputs no node consumes: what a user running a whole graph wants to see. */
-  private static List<String> sinks(Graph graph) {
-    java.util.Set<String> consumed = new java.util.HashSet<>();
-    for (Graph.Node n : graph.nodes()) {
-      for (String in : n.inputs()) {
-        TensorName t = TensorName.parse(in);
-        consumed.add(t.control() ? "^" + t.node() : t.toString());
-      }
-    }
-    List<String> sinks = new ArrayList<>();
-    for (Graph.Node n : graph.nodes()) {
-      for (int i = 0; i < n.outputTypes().size(); i++) {
-        if (!consumed.contains(n.name() + ":" + i) && !n.op().equals("Placeholder")) {
-          sinks.add(n.name() + ":" + i);
-        }
-      }
-    }
-    return sinks;
   }
 }

@@ -15,13 +15,37 @@ public final class TensorFormat {
 
   private TensorFormat() {}
 
+  /**
+   * The most characters one tensor prints as: NumPy's element threshold keeps axes of up to 6 items
+   * whole, so a [6,6,6,6,6,6,6,6,6,6] tensor would otherwise print 60 million elements.
+   */
+  static final int MAX_CHARS = 1 << 20;
+
+  /** Thrown when the text reaches MAX_CHARS, to unwind the recursion at once. */
+  private static final class TooLong extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    TooLong() {
+      super(null, null, false, false);
+    }
+  }
+
   public static String format(Tensor t) {
     StringBuilder sb = new StringBuilder();
     boolean elide = t.numElements() > THRESHOLD;
     if (t.shape().rank() == 0) {
       return element(t, 0);
     }
-    append(sb, t, 0, 0, elide);
+    if (t.numElements() == 0) {
+      return "[]"; // NumPy prints every empty array so, whatever its shape
+    }
+    try {
+      append(sb, t, 0, 0, elide);
+    } catch (TooLong e) {
+      sb.append(" ... (printing stopped at ")
+          .append(MAX_CHARS)
+          .append(" characters; --out DIR writes the whole tensor as .npy)");
+    }
     return sb.toString();
   }
 
@@ -31,6 +55,9 @@ public final class TensorFormat {
     long stride = s.numElementsFrom(axis + 1);
     sb.append('[');
     for (long i = 0; i < n; i++) {
+      if (sb.length() > MAX_CHARS) {
+        throw new TooLong();
+      }
       if (elide && n > 2 * EDGE && i == EDGE) {
         sb.append(axis == s.rank() - 1 ? "... " : "...\n" + " ".repeat(axis + 1));
         i = n - EDGE - 1;

@@ -63,6 +63,15 @@ final class ValidateCommand implements Callable<Integer> {
               + ") -> "
               + (outs.isEmpty() ? "()" : String.join(", ", outs)));
     }
+    var missing = graph.unimplementedOps();
+    if (!missing.isEmpty()) {
+      List<String> parts = new ArrayList<>();
+      missing.forEach((op, count) -> parts.add(op + " (" + count + ")"));
+      out.println(
+          "note: rawops has no kernel for "
+              + String.join(", ", parts)
+              + "; a run that needs those nodes fails before any kernel runs");
+    }
     out.println("ok: " + graph.nodes().size() + " nodes");
     out.flush();
     return Main.OK;

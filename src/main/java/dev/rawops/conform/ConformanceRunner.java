@@ -144,6 +144,19 @@ public final class ConformanceRunner {
   }
 
   private static String malformed(Fixture f) {
+    if (!f.hasError() && f.getFetchCount() == 0) {
+      return "it has no fetches and no expected error (an empty or truncated file?)";
+    }
+    if (f.hasError() && f.getError().getCode() == dev.rawops.fixtureproto.Code.UNRECOGNIZED) {
+      return "its error has an unknown code " + f.getError().getCodeValue();
+    }
+    if (f.hasError() && f.getError().getStage() == Stage.UNRECOGNIZED) {
+      return "its error has an unknown stage " + f.getError().getStageValue();
+    }
+    if (f.hasTolerance()
+        && (!(f.getTolerance().getRtol() >= 0) || !(f.getTolerance().getAtol() >= 0))) {
+      return "its tolerance must be non-negative numbers, got " + f.getTolerance();
+    }
     if (f.hasError()) {
       if (f.getExpectedCount() > 0) {
         return "it has both expected values and an error";

@@ -102,4 +102,69 @@ public final class Graph {
   public Session newSession(dev.rawops.kernels.SessionState state) {
     return new Session(this, state);
   }
+
+  /** A tensor to feed: a Placeholder or PlaceholderWithDefault, as the graph declares it. */
+  public record Input(String name, DataType dtype, PartialShape shape, boolean hasDefault) {}
+
+  /** What a run of this graph may or must be fed, in GraphDef order. */
+  public List<Input> inputs() {
+    List<Input> out = new java.util.ArrayList<>();
+    for (BuiltNode n : nodes) {
+      boolean withDefault = n.op().equals("PlaceholderWithDefault");
+      if (n.op().equals("Placeholder") || n.op().equals("PlaceholderV2") || withDefault) {
+        out.add(
+            new Input(
+                n.name(),
+                n.outputType(0),
+                n.outputShapes == null ? PartialShape.unknownRank() : n.outputShapes[0],
+                withDefault));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The outputs no node consumes ("node:i"), placeholders aside: what a user running a whole graph
+   * wants to see, and what {@code rawops run} fetches by default.
+   */
+  public List<String> outputs() {
+    java.util.Set<String> consumed = new java.util.HashSet<>();
+    for (BuiltNode n : nodes) {
+      for (int k = 0; k < n.inputNode.length; k++) {
+        consumed.add(nodes.get(n.inputNode[k]).name() + ":" + n.inputSlot[k]);
+      }
+    }
+    List<String> out = new java.util.ArrayList<>();
+    for (BuiltNode n : nodes) {
+      for (int i = 0; i < n.numOutputs(); i++) {
+        if (!consumed.contains(n.name() + ":" + i) && !n.op().equals("Placeholder")) {
+          out.add(n.name() + ":" + i);
+        }
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Ops TensorFlow knows that rawops has no kernel for, with how many nodes use each: a run needing
+   * any of those nodes fails before any kernel runs.
+   */
+  public java.util.SortedMap<String, Integer> unimplementedOps() {
+    java.util.SortedMap<String, Integer> out = new java.util.TreeMap<>();
+    for (BuiltNode n : nodes) {
+      if (n.missingKernel != null) {
+        out.merge(n.op(), 1, Integer::sum);
+      }
+    }
+    return out;
+  }
+
+  /** How many nodes use each op. */
+  public java.util.SortedMap<String, Integer> opCounts() {
+    java.util.SortedMap<String, Integer> out = new java.util.TreeMap<>();
+    for (BuiltNode n : nodes) {
+      out.merge(n.op(), 1, Integer::sum);
+    }
+    return out;
+  }
 }

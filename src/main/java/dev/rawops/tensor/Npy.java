@@ -88,24 +88,56 @@ public final class Npy {
   private static String field(Pattern p, String header, Path path) {
     Matcher m = p.matcher(header);
     if (!m.find()) {
-      throw bad(path, "header " + header.strip() + " lacks the entry matching " + p.pattern());
+      String h = header.strip();
+      throw bad(
+          path,
+          "header "
+              + (h.length() > 200 ? h.substring(0, 200) + "… (" + h.length() + " chars)" : h)
+              + " lacks the entry matching "
+              + p.pattern());
     }
     return m.group(1);
   }
 
+  /** TF's largest rank; a header asking for more is refused before anything is allocated. */
+  static final int MAX_RANK = 254;
+
+  private static final Pattern DIM = Pattern.compile("[0-9]{1,19}L?");
+
   private static Shape parseShape(String s, Path path) {
     List<Long> dims = new ArrayList<>();
+    long elements = 1;
     for (String part : Splitter.on(',').trimResults().omitEmptyStrings().split(s)) {
+      if (!DIM.matcher(part).matches()) { // Python 2 wrote long dims as "3L"
+        throw bad(path, "bad shape (" + s + "): '" + part + "' is not a dimension");
+      }
+      long d;
       try {
-        dims.add(Long.parseLong(part.replace("L", ""))); // Python 2 wrote long dims as "3L"
+        d = Long.parseLong(part.replace("L", ""));
       } catch (NumberFormatException e) {
-        throw bad(path, "bad shape (" + s + ")");
+        throw bad(path, "bad shape (" + s + "): '" + part + "' is too large");
+      }
+      if (dims.size() == MAX_RANK) {
+        throw bad(path, "shape has more than " + MAX_RANK + " dimensions (TF's largest rank)");
+      }
+      dims.add(d);
+      try {
+        elements = Math.multiplyExact(elements, d);
+      } catch (ArithmeticException e) {
+        throw bad(path, "shape (" + s + ") has more elements than fit in 64 bits");
       }
     }
     return Shape.of(dims.stream().mapToLong(Long::longValue).toArray());
   }
 
   private static Tensor decode(MemorySegment f, Header h, Path path) {
+    if (h.descr.length() < 2 || "<>|=".indexOf(h.descr.charAt(0)) < 0) {
+      throw bad(
+          path,
+          "descr '"
+              + h.descr
+              + "' must be a byte-order character (<, >, | or =) followed by a type code");
+    }
     char order = h.descr.charAt(0);
     String code = h.descr.substring(1);
     if (code.startsWith("O")) {
@@ -118,8 +150,13 @@ public final class Npy {
       return strings(f, h, code, path);
     }
     DType dtype = dtypeOf(code, path);
-    long bytes = h.shape.numElements() * dtype.byteSize();
-    if (h.dataOffset + bytes > f.byteSize()) {
+    long bytes;
+    try {
+      bytes = Math.multiplyExact(h.shape.numElements(), (long) dtype.byteSize());
+    } catch (ArithmeticException e) {
+      throw bad(path, "shape " + h.shape + " of " + h.descr + " is larger than 64-bit sizes");
+    }
+    if (bytes > f.byteSize() - h.dataOffset) {
       throw bad(path, "data is shorter than shape " + h.shape + " of " + h.descr + " needs");
     }
     TensorBuffer b = TensorBuffer.allocate(dtype, h.shape);
@@ -160,15 +197,30 @@ public final class Npy {
 
   private static Tensor strings(MemorySegment f, Header h, String code, Path path) {
     boolean unicode = code.startsWith("U");
-    int width = Integer.parseInt(code.substring(1)) * (unicode ? 4 : 1);
+    if (!WIDTH.matcher(code.substring(1)).matches()) {
+      throw bad(path, "descr '" + h.descr + "' needs a string width of 1 to 9 digits");
+    }
+    long width = Long.parseLong(code.substring(1)) * (unicode ? 4 : 1);
     long n = h.shape.numElements();
-    if (h.dataOffset + n * width > f.byteSize()) {
+    if (n > Integer.MAX_VALUE - 8) {
+      throw RawOpsException.of(
+          Code.RESOURCE_EXHAUSTED,
+          path + ": a string tensor of shape " + h.shape + " has too many elements");
+    }
+    long bytes;
+    try {
+      bytes = Math.multiplyExact(n, width);
+    } catch (ArithmeticException e) {
+      throw bad(path, "shape " + h.shape + " of " + code + " is larger than 64-bit sizes");
+    }
+    if (bytes > f.byteSize() - h.dataOffset) {
       throw bad(path, "data is shorter than shape " + h.shape + " of " + code + " needs");
     }
+    boolean bigEndian = h.descr.charAt(0) == '>';
     byte[][] out = new byte[Math.toIntExact(n)][];
     for (int i = 0; i < out.length; i++) {
-      byte[] raw = f.asSlice(h.dataOffset + (long) i * width, width).toArray(Layouts.I8);
-      out[i] = unicode ? utf32ToUtf8(raw) : stripNuls(raw);
+      MemorySegment raw = f.asSlice(h.dataOffset + i * width, width);
+      out[i] = unicode ? utf32ToUtf8(raw, bigEndian, path) : stripNuls(raw.toArray(Layouts.I8));
     }
     Tensor t = KernelAccess.wrapStrings(h.shape, out);
     return h.fortran ? fromFortran(t) : t;
@@ -182,13 +234,20 @@ public final class Npy {
     return java.util.Arrays.copyOf(raw, end);
   }
 
-  private static byte[] utf32ToUtf8(byte[] raw) {
+  private static final Pattern WIDTH = Pattern.compile("[0-9]{1,9}");
+
+  private static byte[] utf32ToUtf8(MemorySegment raw, boolean bigEndian, Path path) {
     StringBuilder sb = new StringBuilder();
-    MemorySegment s = MemorySegment.ofArray(raw);
-    for (int i = 0; i + 4 <= raw.length; i += 4) {
-      int cp = s.get(Layouts.I32, i);
+    for (long i = 0; i + 4 <= raw.byteSize(); i += 4) {
+      int cp = raw.get(Layouts.I32, i);
+      if (bigEndian) {
+        cp = Integer.reverseBytes(cp);
+      }
       if (cp == 0) {
         break;
+      }
+      if (cp < 0 || cp > Character.MAX_CODE_POINT || (cp >= 0xD800 && cp <= 0xDFFF)) {
+        throw bad(path, "invalid unicode code point " + Integer.toUnsignedString(cp));
       }
       sb.appendCodePoint(cp);
     }

@@ -51,9 +51,12 @@ public final class TensorBuffer {
     }
     if (dtype == DType.STRING) {
       long n = shape.numElements();
-      if (n > Integer.MAX_VALUE - 8) {
-        throw RawOpsException.of(
-            Code.RESOURCE_EXHAUSTED, "string tensor of shape " + shape + " has too many elements");
+      long limit = Math.min(dev.rawops.Limits.maxStringElements(), Integer.MAX_VALUE - 8);
+      if (n > limit) {
+        throw dev.rawops.Limits.exceeded(
+            "a string tensor of shape " + shape + " (" + n + " elements)",
+            "maxStringElements",
+            limit);
       }
       byte[][] s = new byte[(int) n][];
       java.util.Arrays.fill(s, new byte[0]);

@@ -30,6 +30,13 @@ public final class TensorProtos {
       throw RawOpsException.invalidArgument(
           "a tensor's shape must be fully defined, got unknown rank");
     }
+    if (p.getDimCount() > dev.rawops.Limits.MAX_RANK) {
+      throw RawOpsException.invalidArgument(
+          "a tensor's rank "
+              + p.getDimCount()
+              + " exceeds TensorFlow's maximum of "
+              + dev.rawops.Limits.MAX_RANK);
+    }
     long[] d = new long[p.getDimCount()];
     for (int i = 0; i < d.length; i++) {
       d[i] = p.getDim(i).getSize();
@@ -91,8 +98,21 @@ public final class TensorProtos {
       return b.freeze();
     }
     if (!vals.isEmpty()) {
-      for (int i = 0; i < out.length; i++) {
-        out[i] = vals.get(Math.min(i, vals.size() - 1)).toByteArray();
+      // TF repeats the last value over the rest of the shape; the repeats share one array
+      // (elements are never written after freezing), so a 1 MB value over [20000] stays 1 MB.
+      int distinct = Math.min(out.length, vals.size());
+      long bytes = 0;
+      for (int i = 0; i < distinct; i++) {
+        out[i] = vals.get(i).toByteArray();
+        bytes += out[i].length;
+      }
+      long limit = dev.rawops.Limits.maxStringBytes();
+      if (bytes > limit) {
+        throw dev.rawops.Limits.exceeded(
+            "a string tensor of " + bytes + " bytes", "maxStringBytes", limit);
+      }
+      for (int i = distinct; i < out.length; i++) {
+        out[i] = out[distinct - 1];
       }
     }
     return b.freeze();

@@ -135,4 +135,15 @@ class CliTest {
         r.err().contains("INVALID_ARGUMENT: node '" + node + "'") && r.err().contains(rule),
         r.err());
   }
+
+  @Test
+  void inspect_listsInputsDefaultFetchesAndOps() {
+    CliRun.Result r = CliRun.rawops("inspect", "graphs/examples/gather_nd/fed_params.pbtxt");
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.out().contains("inputs (2):"), r.out());
+    assertTrue(r.out().contains("params: string? (must be fed)"), r.out());
+    assertTrue(r.out().contains("indices: int32[?,?] (must be fed)"), r.out());
+    assertTrue(r.out().contains("default fetches (1): output:0"), r.out());
+    assertTrue(r.out().contains("GatherNd ×1"), r.out());
+  }
 }

@@ -80,23 +80,24 @@ class ConformCommandTest {
   }
 
   @Test
-  void gpuWithoutKernelsSkips() {
-    assertEquals(0, conform("--device", "gpu", dir.resolve("ops/good.fixture.pbtxt").toString()));
+  void gpuWithoutKernelsSkipsEverything_isAFailureNotAPass() {
+    assertEquals(1, conform("--device", "gpu", dir.resolve("ops/good.fixture.pbtxt").toString()));
     assertEquals("0 passed, 0 failed, 1 skipped", lastLine());
+    assertTrue(err.toString().contains("every fixture was skipped"), err.toString());
   }
 
   @Test
-  void usageErrors() throws IOException {
-    assertEquals(2, conform(dir.resolve("missing").toString()));
+  void missingInputsFailWithOne_malformedCommandLinesWithTwo() throws IOException {
+    assertEquals(1, conform(dir.resolve("missing").toString()));
     assertTrue(err.toString().contains("no such file or directory"), err.toString());
     Files.createDirectories(dir.resolve("empty"));
-    assertEquals(2, conform(dir.resolve("empty").toString()));
+    assertEquals(1, conform(dir.resolve("empty").toString()));
     assertEquals(2, conform("--device", "TPU", dir.toString()));
     assertEquals(2, conform("--filter", "(", dir.toString()));
-    assertEquals(2, conform("--filter", "nothing-matches", dir.toString()));
+    assertEquals(1, conform("--filter", "nothing-matches", dir.toString()));
     assertEquals(2, conform());
     assertEquals(
-        2, conform("--junit-xml", dir.resolve("no/such/dir/r.xml").toString(), dir.toString()));
+        1, conform("--junit-xml", dir.resolve("no/such/dir/r.xml").toString(), dir.toString()));
     assertTrue(err.toString().contains("cannot write --junit-xml"), err.toString());
   }
 

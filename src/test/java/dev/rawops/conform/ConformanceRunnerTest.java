@@ -160,6 +160,71 @@ class ConformanceRunnerTest {
         "INVALID_ARGUMENT");
   }
 
+  private static String expectFloats(String... values) {
+    StringBuilder sb =
+        new StringBuilder("expected { dtype: DT_FLOAT tensor_shape { dim { size: 2 } }");
+    for (String v : values) {
+      sb.append(" float_val: ").append(v);
+    }
+    return sb.append(" }").toString();
+  }
+
+  @Test
+  void toleranceAcceptsCloseFloatsAndNamesTheWorstElementOtherwise() {
+    // TF's answer is [3, 1]; a fixture claiming [3.00001, 1] passes at rtol 1e-5 …
+    String close = fixture("hand/close", FEED_2_0, expectFloats("3.00001", "1"));
+    assertEquals(Result.Status.FAILED, run(close).status(), "bit-exact without a tolerance");
+    String withTol = close + "\ntolerance { rtol: 1e-5 atol: 0 }";
+    assertEquals(Result.Status.PASSED, run(withTol).status(), run(withTol).reason());
+    ConformanceRunner loose =
+        new ConformanceRunner(
+            Device.CPU,
+            dev.rawops.fixtureproto.Tolerance.newBuilder().setRtol(1e-5).setAtol(0).build());
+    assertEquals(Result.Status.PASSED, loose.run(Fixtures.parseText(close, "t")).status());
+    // … but [3, 1.1] does not, and the failure names the element, both values and the errors.
+    String far = fixture("hand/far", FEED_2_0, expectFloats("3", "1.1"));
+    Result r = loose.run(Fixtures.parseText(far, "t"));
+    assertFails(r, "fetch 0 ('out')", "element 1 [1]", "expected 1.100000023841858", "got 1.0");
+    assertTrue(r.reason().contains("abs error") && r.reason().contains("rel error"), r.reason());
+  }
+
+  @Test
+  void toleranceNeverForgivesNanOrInfinityMismatches() {
+    ConformanceRunner loose =
+        new ConformanceRunner(
+            Device.CPU,
+            dev.rawops.fixtureproto.Tolerance.newBuilder().setRtol(1).setAtol(1e30).build());
+    assertFails(
+        loose.run(Fixtures.parseText(fixture("h/nan", FEED_2_0, expectFloats("nan", "1")), "t")),
+        "element 0");
+    assertFails(
+        loose.run(Fixtures.parseText(fixture("h/inf", FEED_2_0, expectFloats("3", "inf")), "t")),
+        "element 1");
+  }
+
+  @Test
+  void emptyOrUnknownFixturesAreFailuresNotPasses(@TempDir Path tmp) throws IOException {
+    Path empty = tmp.resolve("empty.fixture.pb");
+    Files.write(empty, new byte[0]);
+    assertFails(cpu.run(empty), "no fetches and no expected error");
+    Fixture unknownCode =
+        Fixtures.parseText(fixture("h/code", FEED_OUT_OF_BOUNDS), "t").toBuilder()
+            .setError(
+                dev.rawops.fixtureproto.ExpectedError.newBuilder()
+                    .setCodeValue(99)
+                    .setStage(dev.rawops.fixtureproto.ExpectedError.Stage.RUN))
+            .build();
+    assertFails(cpu.run(unknownCode), "unknown code 99");
+    Fixture unknownStage =
+        unknownCode.toBuilder()
+            .setError(
+                dev.rawops.fixtureproto.ExpectedError.newBuilder()
+                    .setCode(dev.rawops.fixtureproto.Code.INVALID_ARGUMENT)
+                    .setStageValue(7))
+            .build();
+    assertFails(cpu.run(unknownStage), "unknown stage 7");
+  }
+
   @Test
   void malformedFixturesFail() {
     assertFails(
