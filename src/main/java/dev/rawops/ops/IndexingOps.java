@@ -43,7 +43,8 @@ final class IndexingOps {
         DefinedOp.of("DynamicPartition", IndexingOps::dynamicPartitionShape),
         DefinedOp.of("DynamicStitch", IndexingOps::dynamicStitchShape),
         DefinedOp.of("ParallelDynamicStitch", IndexingOps::dynamicStitchShape),
-        DefinedOp.of("RaggedRange", node -> List.of(PartialShape.of(-1), PartialShape.of(-1))));
+        DefinedOp.of("RaggedRange", node -> List.of(PartialShape.of(-1), PartialShape.of(-1))),
+        DefinedOp.of("RaggedTensorToTensor", ShapeFns.unknown()));
   }
 
   private static Optional<Long> scalar(NodeInfo node, int input) {

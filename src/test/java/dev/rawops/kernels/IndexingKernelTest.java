@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import com.google.protobuf.ByteString;
 import dev.rawops.Code;
 import dev.rawops.RawOpsException;
 import dev.rawops.graph.GraphDefBuilder;
@@ -12,6 +13,7 @@ import dev.rawops.tensor.DType;
 import dev.rawops.tensor.PartialShape;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
+import dev.rawops.tfproto.AttrValue;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -45,6 +47,7 @@ class IndexingKernelTest {
         case Integer l -> b.attr(e.getKey(), (long) l);
         case Boolean z -> b.attr(e.getKey(), z);
         case String s -> b.attr(e.getKey(), s);
+        case AttrValue v -> b.attr(e.getKey(), v);
         default -> throw new IllegalArgumentException(e.toString());
       }
     }
@@ -387,5 +390,48 @@ class IndexingKernelTest {
                 ints(s(), 0),
                 ints(s(), 3),
                 ints(s(), 0)));
+  }
+
+  // tf.RaggedTensor.to_tensor docs: [[9, 8, 7], [], [6, 5], [4]].
+  @Test
+  void raggedTensorToTensor_docsExample() {
+    Map<String, Object> a =
+        attrs(
+            "T", DType.INT32,
+            "Tindex", DType.INT64,
+            "Tshape", DType.INT64,
+            "num_row_partition_tensors", 1L,
+            "row_partition_types",
+                AttrValue.newBuilder()
+                    .setList(
+                        AttrValue.ListValue.newBuilder()
+                            .addS(ByteString.copyFromUtf8("ROW_SPLITS")))
+                    .build());
+    Tensor values = ints(s(6), 9, 8, 7, 6, 5, 4);
+    Tensor splits = Tensor.ofLongs(Shape.of(5), 0, 3, 3, 5, 6);
+    Tensor full =
+        run(
+                "RaggedTensorToTensor",
+                1,
+                a,
+                Tensor.ofLongs(Shape.of(), -1),
+                values,
+                ints(s(), 0),
+                splits)
+            .get(0);
+    assertEquals(Shape.of(4, 3), full.shape());
+    assertArrayEquals(new long[] {9, 8, 7, 0, 0, 0, 6, 5, 0, 4, 0, 0}, full.toLongArray());
+    Tensor cut =
+        run(
+                "RaggedTensorToTensor",
+                1,
+                a,
+                Tensor.ofLongs(Shape.of(2), 5, 2),
+                values,
+                ints(s(), 0),
+                splits)
+            .get(0);
+    assertEquals(Shape.of(5, 2), cut.shape());
+    assertArrayEquals(new long[] {9, 8, 0, 0, 6, 5, 4, 0, 0, 0}, cut.toLongArray());
   }
 }
