@@ -1,5 +1,6 @@
 package dev.rawops.kernels.cpu;
 
+import com.google.common.collect.ImmutableList;
 import dev.rawops.kernels.KernelDef;
 import java.util.List;
 
@@ -8,6 +9,14 @@ final class CpuIndexing {
   private CpuIndexing() {}
 
   static List<KernelDef> defs() {
-    return List.of();
+    return ImmutableList.<KernelDef>builder()
+        .addAll(CpuGather.DEFS)
+        .addAll(CpuScatterNd.DEFS)
+        .addAll(CpuSparseDense.DEFS)
+        .addAll(CpuSelection.DEFS)
+        .addAll(CpuCounting.DEFS)
+        .addAll(CpuPartition.DEFS)
+        .addAll(CpuRaggedIndexing.DEFS)
+        .build();
   }
 }

@@ -1,0 +1,94 @@
+package dev.rawops.kernels.cpu;
+
+import dev.rawops.kernels.Device;
+import dev.rawops.kernels.Kernel;
+import dev.rawops.kernels.KernelContext;
+import dev.rawops.kernels.KernelDef;
+import dev.rawops.ops.GatherGeometry;
+import dev.rawops.ops.NodeInfo;
+import dev.rawops.tensor.Tensor;
+import dev.rawops.tensor.TensorBuffer;
+import java.util.List;
+
+/**
+ * Gather and GatherV2 on CPU: every index is bounds-checked first (the first bad one in row-major
+ * order is INVALID_ARGUMENT, as TF's CPU kernel reports), then each gathered slice of {@code inner}
+ * elements is one bulk copy.
+ */
+final class CpuGather implements Kernel {
+  static final List<KernelDef> DEFS =
+      List.of(
+          KernelDef.builder("Gather", Device.CPU)
+              .typeConstraint("Tparams", IndexingKernelTypes.of("Gather", "Tparams"))
+              .typeConstraint("Tindices", IndexingKernelTypes.of("Gather", "Tindices"))
+              .build(CpuGather::new),
+          KernelDef.builder("GatherV2", Device.CPU)
+              .typeConstraint("Tparams", IndexingKernelTypes.of("GatherV2", "Tparams"))
+              .typeConstraint("Tindices", IndexingKernelTypes.of("GatherV2", "Tindices"))
+              .build(CpuGather::new));
+
+  private final NodeInfo node;
+  private final boolean v2;
+  private final long batchDims;
+
+  private CpuGather(NodeInfo node) {
+    this.node = node;
+    this.v2 = node.op().equals("GatherV2");
+    this.batchDims = v2 && node.attrs().has("batch_dims") ? node.attrs().getInt("batch_dims") : 0;
+  }
+
+  @Override
+  public void compute(KernelContext ctx) {
+    Tensor params = ctx.input(0);
+    Tensor indices = ctx.input(1);
+    Long axis = null;
+    if (v2) {
+      Tensor a = ctx.input(2);
+      if (a.shape().rank() != 0) {
+        throw node.invalidArgument("axis must be scalar");
+      }
+      axis = a.getIndex(0);
+    }
+    GatherGeometry g =
+        GatherGeometry.of(node, params.shape(), indices.shape(), indices.dtype(), axis, batchDims);
+    TensorBuffer out = ctx.allocate(params.dtype(), g.outputShape());
+    long n = indices.numElements();
+    if (n == 0 || g.outer() == 0 || g.inner() == 0 || g.batch() == 0) {
+      ctx.setOutput(0, out.freeze());
+      return;
+    }
+    long[] ix = readAll(indices);
+    long limit = g.gatherDim();
+    for (int i = 0; i < ix.length; i++) {
+      if (ix[i] < 0 || ix[i] >= limit) {
+        throw node.invalidArgument(g.badIndexMessage(indices.shape(), i, ix[i]));
+      }
+    }
+    long inner = g.inner();
+    long perBatch = g.perBatch();
+    SliceCopier copier = SliceCopier.of(params, out, inner);
+    long dst = 0;
+    for (long b = 0; b < g.batch(); b++) {
+      int first = (int) (b * perBatch);
+      for (long o = 0; o < g.outer(); o++) {
+        long base = (b * g.outer() + o) * limit * inner;
+        for (int i = 0; i < perBatch; i++) {
+          copier.copy(base + ix[first + i] * inner, dst);
+          dst += inner;
+        }
+      }
+    }
+    ctx.setOutput(0, out.freeze());
+  }
+
+  /** All of an index tensor's values, read a chunk at a time. */
+  static long[] readAll(Tensor indices) {
+    long[] all = new long[Math.toIntExact(indices.numElements())];
+    IndexChunks chunks = new IndexChunks(indices, Math.min(all.length, IndexChunks.CHUNK));
+    for (int from = 0; from < all.length; from += IndexChunks.CHUNK) {
+      int len = Math.min(IndexChunks.CHUNK, all.length - from);
+      System.arraycopy(chunks.read(from, len), 0, all, from, len);
+    }
+    return all;
+  }
+}
