@@ -29,7 +29,7 @@ final class CpuFakeQuant {
             .build(node -> ctx -> vars(node, ctx, true)));
   }
 
-  /** nudged min, nudged max, scale. */
+  /** nudged min, nudged max, scale, inverse scale, quantized zero (fake_quant_ops_functor.h). */
   private static float[] nudge(float min, float max, int quantMin, int quantMax) {
     float qmin = quantMin;
     float qmax = quantMax;
@@ -43,7 +43,10 @@ final class CpuFakeQuant {
     } else {
       zero = (float) roundHalfAway(zeroFromMin);
     }
-    return new float[] {(qmin - zero) * scale, (qmax - zero) * scale, scale};
+    float nudgedMin = (qmin - zero) * scale;
+    float inv = (qmax - qmin) / (max - min);
+    float quantZero = (float) Math.floor(-nudgedMin * inv + 0.5f);
+    return new float[] {nudgedMin, (qmax - zero) * scale, scale, inv, quantZero};
   }
 
   private static double roundHalfAway(float f) {
@@ -63,7 +66,6 @@ final class CpuFakeQuant {
     float max = node.attrs().get("max").getF();
     Tensor in = ctx.input(0);
     float[] n = nudge(min, max, quantMin(node), quantMax(node));
-    float inv = 1.0f / n[2];
     TensorBuffer out = ctx.allocate(FLOAT, in.shape());
     MemorySegment src = in.data();
     MemorySegment dst = out.segment();
@@ -71,8 +73,8 @@ final class CpuFakeQuant {
     for (long i = 0; i < count; i++) {
       float x = src.getAtIndex(Layouts.F32, i);
       float clamped = Math.max(Math.min(x, n[1]), n[0]);
-      float q = (float) Math.floor((clamped - n[0]) * inv + 0.5f);
-      dst.setAtIndex(Layouts.F32, i, q * n[2] + n[0]);
+      float q = (float) Math.floor((clamped - n[0]) * n[3] - n[4] + 0.5f);
+      dst.setAtIndex(Layouts.F32, i, q * n[2]);
     }
     ctx.setOutput(0, out.freeze());
   }
@@ -109,8 +111,10 @@ final class CpuFakeQuant {
       for (long i = c; i < count; i += depth) {
         float x = src.getAtIndex(Layouts.F32, i);
         float clamped = Math.max(Math.min(x, n[1]), n[0]);
-        float q = (float) Math.floor((clamped - n[0]) / n[2] + 0.5f);
-        dst.setAtIndex(Layouts.F32, i, q * n[2] + n[0]);
+        float shifted = clamped - n[0];
+        // Vars divides by the scale, PerChannel multiplies by its inverse, as TF's functors do.
+        float q = (float) Math.floor((perChannel ? shifted * n[3] : shifted / n[2]) - n[4] + 0.5f);
+        dst.setAtIndex(Layouts.F32, i, q * n[2]);
       }
     }
     ctx.setOutput(0, out.freeze());
