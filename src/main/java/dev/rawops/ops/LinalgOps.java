@@ -23,6 +23,7 @@ final class LinalgOps {
             }),
         DefinedOp.of("MatrixSolve", LinalgOps::solveShape),
         DefinedOp.of("MatrixTriangularSolve", LinalgOps::triangularSolveShape),
+        DefinedOp.of("MatrixSolveLs", LinalgOps::solveLsShape),
         DefinedOp.of("Lu", LinalgOps::luShape),
         DefinedOp.of("Qr", LinalgOps::qrShape),
         DefinedOp.of("Svd", LinalgOps::svdShape),
@@ -79,6 +80,20 @@ final class LinalgOps {
     }
     PartialShape b = m.hasRank() ? batch(m) : batch(rhs);
     return List.of(b.concat(PartialShape.of(mm >= 0 ? mm : rm, last(rhs, 1))));
+  }
+
+  /** matrix [..., M, N], rhs [..., M, K], l2_regularizer scalar: output [..., N, K]. */
+  private static List<PartialShape> solveLsShape(NodeInfo node) {
+    PartialShape m = matrix(node, 0);
+    PartialShape rhs = matrix(node, 1);
+    Shapes.requireRank(node, 2, 0);
+    long mm = last(m, 2);
+    long rm = last(rhs, 2);
+    if (mm >= 0 && rm >= 0 && mm != rm) {
+      throw node.invalidArgument("Dimensions must be equal, but are " + mm + " and " + rm);
+    }
+    PartialShape b = m.hasRank() ? batch(m) : batch(rhs);
+    return List.of(b.concat(PartialShape.of(last(m, 1), last(rhs, 1))));
   }
 
   private static List<PartialShape> triangularSolveShape(NodeInfo node) {

@@ -32,6 +32,7 @@ final class CpuLinalg {
         def("LogMatrixDeterminant", (n, c) -> determinant(n, c, true), FLOAT, DOUBLE),
         def("MatrixSolve", CpuLinalg::solve, FLOAT, DOUBLE),
         def("MatrixTriangularSolve", CpuLinalg::triangularSolve, FLOAT, DOUBLE),
+        def("MatrixSolveLs", CpuLinalg::solveLs, FLOAT, DOUBLE),
         def("Cholesky", CpuLinalg::cholesky, FLOAT, DOUBLE),
         KernelDef.builder("Lu", Device.CPU)
             .typeConstraint("T", FLOAT, DOUBLE)
@@ -171,6 +172,104 @@ final class CpuLinalg {
       write(out, b * n * k, x);
     }
     ctx.setOutput(0, out.freeze());
+  }
+
+  /**
+   * matrix_solve_ls_op_impl.h: fast = true solves the (regularised) normal equations by Cholesky
+   * (of A^T A when M >= N, else of A A^T); fast = false gives the minimum-norm least-squares
+   * solution (Eigen's complete orthogonal decomposition; here through the SVD).
+   */
+  private static void solveLs(NodeInfo node, KernelContext ctx) {
+    Tensor matrix = ctx.input(0);
+    Tensor rhs = ctx.input(1);
+    Tensor l2 = ctx.input(2);
+    Shape ms = requireMatrix(node, matrix, "Input tensor 0");
+    Shape rs = requireMatrix(node, rhs, "Input tensor 1");
+    if (l2.shape().rank() != 0) {
+      throw node.invalidArgument("l2_regularizer must be scalar, got shape " + l2.shape());
+    }
+    double lambda = Numbers.get(l2, 0);
+    boolean fast = node.attrs().getBool("fast");
+    int m = (int) ms.dim(ms.rank() - 2);
+    int n = (int) ms.dim(ms.rank() - 1);
+    if (rs.dim(rs.rank() - 2) != m) {
+      throw node.invalidArgument(
+          "Input matrix and right-hand side must have the same number of rows.");
+    }
+    int k = (int) rs.dim(rs.rank() - 1);
+    Shape bs = ms.sub(0, ms.rank() - 2);
+    TensorBuffer out = ctx.allocate(matrix.dtype(), bs.concat(Shape.of(n, k)));
+    long count = bs.numElements();
+    if ((long) m * n * k == 0) {
+      ctx.setOutput(0, out.freeze());
+      return;
+    }
+    for (long b = 0; b < count; b++) {
+      double[] a = read(matrix, b * m * n, m * n);
+      double[] r = read(rhs, b * m * k, m * k);
+      double[] x =
+          fast
+              ? normalEquations(node, a, m, n, r, k, lambda)
+              : DenseLinalg.leastSquares(a, m, n, r, k);
+      write(out, b * n * k, x);
+    }
+    ctx.setOutput(0, out.freeze());
+  }
+
+  private static double[] normalEquations(
+      NodeInfo node, double[] a, int m, int n, double[] r, int k, double lambda) {
+    boolean over = m >= n;
+    int g = over ? n : m;
+    double[] gram = new double[g * g];
+    for (int i = 0; i < g; i++) {
+      for (int j = 0; j <= i; j++) {
+        double s = 0;
+        if (over) {
+          for (int t = 0; t < m; t++) {
+            s += a[t * n + i] * a[t * n + j];
+          }
+        } else {
+          for (int t = 0; t < n; t++) {
+            s += a[i * n + t] * a[j * n + t];
+          }
+        }
+        gram[i * g + j] = s;
+      }
+      if (lambda > 0) {
+        gram[i * g + i] += lambda;
+      }
+    }
+    double[] l = DenseLinalg.cholesky(gram, g);
+    if (l == null) {
+      throw node.invalidArgument(
+          "Input matrix was rank deficient or ill-conditioned. Try setting fast=False or provide"
+              + " a larger l2_regularizer > 0.");
+    }
+    double[] at = DenseLinalg.transpose(a, m, n);
+    if (over) {
+      double[] y = multiply(at, n, m, r, k);
+      return choleskySolve(l, g, y, k);
+    }
+    return multiply(at, n, m, choleskySolve(l, g, r, k), k);
+  }
+
+  private static double[] choleskySolve(double[] l, int g, double[] y, int k) {
+    double[] z = DenseLinalg.triangularSolve(l, g, y, k, true, false);
+    return DenseLinalg.triangularSolve(l, g, z, k, true, true);
+  }
+
+  /** (rows × inner) · (inner × cols). */
+  private static double[] multiply(double[] x, int rows, int inner, double[] y, int cols) {
+    double[] o = new double[rows * cols];
+    for (int i = 0; i < rows; i++) {
+      for (int t = 0; t < inner; t++) {
+        double v = x[i * inner + t];
+        for (int j = 0; j < cols; j++) {
+          o[i * cols + j] += v * y[t * cols + j];
+        }
+      }
+    }
+    return o;
   }
 
   private static void triangularSolve(NodeInfo node, KernelContext ctx) {

@@ -479,4 +479,36 @@ final class DenseLinalg {
     }
     return new double[][] {es, vs};
   }
+
+  /**
+   * The minimum-norm least-squares solution of A X = B (A m×n, B m×k) through the SVD, treating
+   * singular values below max(m, n)·eps·s_max as zero.
+   */
+  static double[] leastSquares(double[] a, int m, int n, double[] b, int k) {
+    double[][] svd = svd(a, m, n, false);
+    double[] s = svd[0];
+    double[] u = svd[1];
+    double[] v = svd[2];
+    int p = Math.min(m, n);
+    int uc = u.length / m;
+    int vc = v.length / n;
+    double cutoff = p == 0 ? 0 : Math.max(m, n) * Math.ulp(1.0) * s[0];
+    double[] x = new double[n * k];
+    for (int c = 0; c < p; c++) {
+      if (!(s[c] > cutoff)) {
+        continue;
+      }
+      for (int j = 0; j < k; j++) {
+        double d = 0;
+        for (int r = 0; r < m; r++) {
+          d += u[r * uc + c] * b[r * k + j];
+        }
+        d /= s[c];
+        for (int r = 0; r < n; r++) {
+          x[r * k + j] += v[r * vc + c] * d;
+        }
+      }
+    }
+    return x;
+  }
 }

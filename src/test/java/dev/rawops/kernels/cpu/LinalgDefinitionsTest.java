@@ -118,4 +118,28 @@ class LinalgDefinitionsTest {
     assertEquals(3, r.get(0).getDouble(1), 1e-12);
     assertOrthonormalColumns(r.get(1));
   }
+
+  @Test
+  void leastSquaresOfAConsistentSystemIsItsSolution() {
+    // [[1, 0], [0, 1], [1, 1]] x = [1, 2, 3] is solved exactly by x = [1, 2].
+    for (boolean fast : new boolean[] {true, false}) {
+      GraphDef g =
+          new GraphDefBuilder()
+              .placeholder("a", DataType.DT_DOUBLE, PartialShape.of(3, 2))
+              .placeholder("b", DataType.DT_DOUBLE, PartialShape.of(3, 1))
+              .constant("l2", Tensor.ofDoubles(Shape.of(), 0))
+              .op("m", "MatrixSolveLs", "a", "b", "l2")
+              .attr("T", DataType.DT_DOUBLE)
+              .attr("fast", fast)
+              .build();
+      Map<String, Tensor> feeds =
+          Map.of(
+              "a", Tensor.ofDoubles(Shape.of(3, 2), 1, 0, 0, 1, 1, 1),
+              "b", Tensor.ofDoubles(Shape.of(3, 1), 1, 2, 3));
+      Tensor x = Graph.build(g, Device.CPU).newSession().run(feeds, List.of("m")).get(0);
+      assertEquals(Shape.of(2, 1), x.shape());
+      assertEquals(1, x.getDouble(0), 1e-12);
+      assertEquals(2, x.getDouble(1), 1e-12);
+    }
+  }
 }
