@@ -85,6 +85,14 @@ final class CpuFakeQuant {
     Tensor max = ctx.input(2);
     long depth = 1;
     if (perChannel) {
+      if (in.shape().rank() < 1) {
+        throw node.invalidArgument("Shape must be at least rank 1 but is rank 0");
+      }
+      for (Tensor bound : List.of(min, max)) {
+        if (bound.shape().rank() != 1) {
+          throw node.invalidArgument("Shape must be rank 1 but is rank " + bound.shape().rank());
+        }
+      }
       depth = in.shape().dim(in.shape().rank() - 1);
       if (min.shape().dim(0) != depth) {
         throw node.invalidArgument(
@@ -94,6 +102,11 @@ final class CpuFakeQuant {
         throw node.invalidArgument(
             "max has incorrect size, expected " + depth + " was " + max.shape().dim(0));
       }
+    }
+    if (!perChannel && (min.numElements() != 1 || max.numElements() != 1)) {
+      throw node.invalidArgument(
+          "Shape must be rank 0 but is rank "
+              + (min.numElements() != 1 ? min : max).shape().rank());
     }
     int qmin = quantMin(node);
     int qmax = quantMax(node);
