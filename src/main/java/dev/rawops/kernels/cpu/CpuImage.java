@@ -1,5 +1,6 @@
 package dev.rawops.kernels.cpu;
 
+import com.google.common.collect.ImmutableList;
 import dev.rawops.kernels.KernelDef;
 import java.util.List;
 
@@ -8,6 +9,11 @@ final class CpuImage {
   private CpuImage() {}
 
   static List<KernelDef> defs() {
-    return List.of();
+    return ImmutableList.<KernelDef>builder()
+        .addAll(CpuResize.defs())
+        .addAll(CpuColor.defs())
+        .addAll(CpuNms.defs())
+        .addAll(CpuFakeQuant.defs())
+        .build();
   }
 }
