@@ -85,7 +85,7 @@ public final class ConvGeometry {
         before = padB;
       }
     }
-    if (out < 0 || (padding.equals("VALID") && in - eff + stride < 0)) {
+    if (out < 0) {
       throw node.invalidArgument(
           "Computed output size would be negative: "
               + out
