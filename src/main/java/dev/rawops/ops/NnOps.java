@@ -20,6 +20,7 @@ final class NnOps {
         DefinedOp.of("BatchMatMul", node -> batchMatMul(node, false)),
         DefinedOp.of("BatchMatMulV2", node -> batchMatMul(node, true)),
         DefinedOp.of("BatchMatMulV3", node -> batchMatMul(node, true)),
+        DefinedOp.of("Einsum", NnOps::einsum),
         DefinedOp.of("BiasAdd", node -> biasAdd(node, true)),
         DefinedOp.of("BiasAddV1", node -> biasAdd(node, false)),
         DefinedOp.of("Conv2D", node -> conv(node, 2, "Conv2D", false)),
@@ -143,6 +144,28 @@ final class NnOps {
     out[batch.length] = m;
     out[batch.length + 1] = n;
     return List.of(PartialShape.of(out));
+  }
+
+  private static List<PartialShape> einsum(NodeInfo node) {
+    int n = node.numInputs();
+    int[] ranks = new int[n];
+    long[][] dims = new long[n][];
+    for (int i = 0; i < n; i++) {
+      PartialShape s = node.inputShape(i);
+      ranks[i] = s.hasRank() ? s.rank() : -1;
+      dims[i] = s.hasRank() ? dims(s, s.rank()) : null;
+    }
+    EinsumSpec spec = EinsumSpec.parse(node, node.attrs().getString("equation"), ranks);
+    if (spec == null) {
+      return List.of(PartialShape.unknownRank());
+    }
+    long[] size = spec.labelSizes(node, dims);
+    int[] out = spec.output();
+    long[] d = new long[out.length];
+    for (int i = 0; i < out.length; i++) {
+      d[i] = size[out[i]];
+    }
+    return List.of(PartialShape.of(d));
   }
 
   private static List<PartialShape> biasAdd(NodeInfo node, boolean hasFormat) {

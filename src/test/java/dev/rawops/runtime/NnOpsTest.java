@@ -256,4 +256,47 @@ class NnOpsTest {
     Tensor labels = Tensor.ofInts(Shape.of(1), 2);
     assertError(Code.INVALID_ARGUMENT, "xent", () -> run(g, Map.of("labels", labels), "xent"));
   }
+
+  private static GraphDef einsum(String equation, Tensor... inputs) {
+    GraphDefBuilder b = new GraphDefBuilder();
+    String[] names = new String[inputs.length];
+    for (int i = 0; i < inputs.length; i++) {
+      names[i] = "in" + i;
+      b.constant(names[i], inputs[i]);
+    }
+    return b.op("es", "Einsum", names)
+        .attr("T", DataType.DT_INT32)
+        .attr("N", inputs.length)
+        .attr("equation", equation)
+        .build();
+  }
+
+  /** tf.linalg.matmul's documented example written as einsum 'ij,jk->ik' (and batched). */
+  @Test
+  void einsumMatMulAndTrace() {
+    Tensor a = Tensor.ofInts(Shape.of(2, 3), 1, 2, 3, 4, 5, 6);
+    Tensor b = Tensor.ofInts(Shape.of(3, 2), 7, 8, 9, 10, 11, 12);
+    Tensor c = run(einsum("ij,jk->ik", a, b), Map.of(), "es").get(0);
+    assertArrayEquals(new long[] {58, 64, 139, 154}, c.toLongArray());
+    Tensor batched = run(einsum("...j,jk->...k", a, b), Map.of(), "es").get(0);
+    assertEquals(Shape.of(2, 2), batched.shape());
+    assertArrayEquals(new long[] {58, 64, 139, 154}, batched.toLongArray());
+    // The trace of that product (58 + 154), by TF's definition of 'ii->'.
+    Tensor m = Tensor.ofInts(Shape.of(2, 2), 58, 64, 139, 154);
+    assertArrayEquals(
+        new long[] {212}, run(einsum("ii->", m), Map.of(), "es").get(0).toLongArray());
+  }
+
+  @Test
+  void einsumNeedsAnArrow() {
+    Tensor a = Tensor.ofInts(Shape.of(2), 1, 2);
+    assertError(Code.INVALID_ARGUMENT, "es", () -> Graph.build(einsum("i,i", a, a), Device.CPU));
+  }
+
+  @Test
+  void einsumLabelSizesMustAgree() {
+    Tensor a = Tensor.ofInts(Shape.of(2), 1, 2);
+    Tensor b = Tensor.ofInts(Shape.of(3), 1, 2, 3);
+    assertError(Code.INVALID_ARGUMENT, "es", () -> Graph.build(einsum("i,i->", a, b), Device.CPU));
+  }
 }

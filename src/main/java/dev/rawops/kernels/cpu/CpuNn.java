@@ -15,6 +15,7 @@ final class CpuNn {
         .addAll(CpuNnPool.DEFS)
         .addAll(CpuNnLayers.DEFS)
         .addAll(CpuNnRnn.DEFS)
+        .addAll(CpuNnEinsum.DEFS)
         .build();
   }
 }
