@@ -15,5 +15,6 @@ public final class Families {
           new RaggedGatherCases(),
           new TensorScatterUpdateCases(),
           new StridedSliceCases(),
-          new SnapshotCases());
+          new SnapshotCases(),
+          new NnCases());
 }
