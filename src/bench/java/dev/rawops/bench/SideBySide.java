@@ -33,8 +33,18 @@ final class SideBySide implements AutoCloseable {
   private final Map<String, Tensor> feeds;
   private final List<String> fetches;
   private final TfOracle.OpenSession tf;
+  private final double rtol;
 
   SideBySide(GraphDef graph, Map<String, Tensor> feeds, List<String> fetches) {
+    this(graph, feeds, fetches, 0);
+  }
+
+  /**
+   * As above, but float32 outputs need only agree within {@code |a - b| <= rtol * (1 + |b|)} (ops
+   * whose accumulation order differs from oneDNN's, e.g. MatMul, Conv2D).
+   */
+  SideBySide(GraphDef graph, Map<String, Tensor> feeds, List<String> fetches, double rtol) {
+    this.rtol = rtol;
     this.rawops = Graph.build(graph, Device.CPU).newSession();
     this.feeds = Map.copyOf(feeds);
     this.fetches = List.copyOf(fetches);
@@ -66,7 +76,7 @@ final class SideBySide implements AutoCloseable {
     List<TF_Tensor> theirs = tf.run();
     try {
       for (int i = 0; i < ours.size(); i++) {
-        String mismatch = mismatch(ours.get(i), theirs.get(i));
+        String mismatch = mismatch(ours.get(i), theirs.get(i), rtol);
         if (mismatch != null) {
           throw new IllegalStateException(
               "rawops and TensorFlow differ on " + fetches.get(i) + ": " + mismatch);
@@ -80,7 +90,7 @@ final class SideBySide implements AutoCloseable {
   // reinterpret is restricted: it trusts the size given. TF_TensorByteSize is TF's own size of the
   // buffer TF_TensorData points at.
   @SuppressWarnings("restricted")
-  private static String mismatch(Tensor ours, TF_Tensor theirs) {
+  private static String mismatch(Tensor ours, TF_Tensor theirs, double rtol) {
     if (ours.dtype().proto().getNumber() != TF_TensorType(theirs)) {
       return "dtype " + ours.dtype().tfName() + " vs TF type " + TF_TensorType(theirs);
     }
@@ -96,6 +106,16 @@ final class SideBySide implements AutoCloseable {
         size == 0
             ? MemorySegment.NULL
             : MemorySegment.ofAddress(TF_TensorData(theirs).address()).reinterpret(size);
+    if (rtol > 0 && ours.dtype() == dev.rawops.tensor.DType.FLOAT) {
+      for (long i = 0; i < ours.numElements(); i++) {
+        float a = ours.getFloat(i);
+        float b = tfData.getAtIndex(dev.rawops.tensor.Layouts.F32, i);
+        if (!(Math.abs(a - b) <= rtol * (1 + Math.abs(b)))) {
+          return "element " + i + ": " + a + " vs " + b;
+        }
+      }
+      return null;
+    }
     long at = ours.data().mismatch(tfData);
     return at < 0 ? null : "bytes differ at byte " + at + " of " + ours.byteSize();
   }

@@ -19,4 +19,5 @@ public final class Families {
           new ControlFlowCases());
           new FunctionCases());
           new ArrayCases());
+          new NnCases());
 }

@@ -1,5 +1,6 @@
 package dev.rawops.kernels.cpu;
 
+import com.google.common.collect.ImmutableList;
 import dev.rawops.kernels.KernelDef;
 import java.util.List;
 
@@ -8,6 +9,13 @@ final class CpuNn {
   private CpuNn() {}
 
   static List<KernelDef> defs() {
-    return List.of();
+    return ImmutableList.<KernelDef>builder()
+        .addAll(CpuNnMatMul.DEFS)
+        .addAll(CpuNnConv.DEFS)
+        .addAll(CpuNnPool.DEFS)
+        .addAll(CpuNnLayers.DEFS)
+        .addAll(CpuNnRnn.DEFS)
+        .addAll(CpuNnEinsum.DEFS)
+        .build();
   }
 }

@@ -1,0 +1,234 @@
+package dev.rawops.kernels.cpu;
+
+import dev.rawops.ops.ConvGeometry;
+import dev.rawops.ops.ConvGeometry.Window;
+import dev.rawops.ops.NodeInfo;
+
+/**
+ * A channels-last convolution or pooling over 1 to 3 spatial dims, padded to 3 (missing dims have
+ * size 1): batch, input/output spatial sizes, window, depths and grouping. Filter layout is TF's
+ * [spatial..., fin, cout]; group g reads input channels [g*fin, (g+1)*fin) and writes output
+ * channels [g*cog, (g+1)*cog) (depthwise: fin 1, groups = depth, cog = multiplier).
+ */
+final class ConvPlan {
+  private final int batch;
+  private final int[] in;
+  private final int[] out;
+  private final int[] k;
+  private final int[] stride;
+  private final int[] dil;
+  private final int[] pad;
+  private final int inDepth;
+  private final int outDepth;
+  private final int groups;
+  private final int fin;
+  private final int cog;
+
+  @SuppressWarnings("TooManyParameters")
+  private ConvPlan(
+      int batch,
+      int[] in,
+      int[] out,
+      int[] k,
+      int[] stride,
+      int[] dil,
+      int[] pad,
+      int inDepth,
+      int outDepth,
+      int groups,
+      int fin,
+      int cog) {
+    this.batch = batch;
+    this.in = in;
+    this.out = out;
+    this.k = k;
+    this.stride = stride;
+    this.dil = dil;
+    this.pad = pad;
+    this.inDepth = inDepth;
+    this.outDepth = outDepth;
+    this.groups = groups;
+    this.fin = fin;
+    this.cog = cog;
+  }
+
+  int batch() {
+    return batch;
+  }
+
+  /** Output spatial sizes, padded to 3 dims. */
+  int outSize(int i) {
+    return out[i];
+  }
+
+  static ConvPlan of(
+      int batch, Window[] w, int inDepth, int outDepth, int groups, int fin, int cog) {
+    int[] in = {1, 1, 1};
+    int[] out = {1, 1, 1};
+    int[] k = {1, 1, 1};
+    int[] stride = {1, 1, 1};
+    int[] dil = {1, 1, 1};
+    int[] pad = {0, 0, 0};
+    int o = 3 - w.length;
+    for (int i = 0; i < w.length; i++) {
+      in[o + i] = (int) w[i].in();
+      out[o + i] = (int) w[i].out();
+      k[o + i] = (int) w[i].k();
+      stride[o + i] = (int) w[i].stride();
+      dil[o + i] = (int) w[i].dilation();
+      pad[o + i] = (int) w[i].padBefore();
+    }
+    return new ConvPlan(batch, in, out, k, stride, dil, pad, inDepth, outDepth, groups, fin, cog);
+  }
+
+  /** Windows of the node's spatial dims for input dims {@code inDims} (channels-last). */
+  static Window[] windows(NodeInfo node, long[] inDims, long[] kSpatial) {
+    long[] sp = new long[kSpatial.length];
+    for (int i = 0; i < sp.length; i++) {
+      sp[i] = inDims[1 + i];
+    }
+    return ConvGeometry.windows(node, sp, kSpatial);
+  }
+
+  int inPositions() {
+    return in[0] * in[1] * in[2];
+  }
+
+  int outPositions() {
+    return out[0] * out[1] * out[2];
+  }
+
+  int taps() {
+    return k[0] * k[1] * k[2];
+  }
+
+  /** Convolution: out[n, o, co] = sum over taps, ci of in[n, p, ci] * f[tap, ci, co]. */
+  void forward(double[] x, double[] f, double[] y) {
+    int[] rowIn = new int[taps()];
+    for (int n = 0; n < batch; n++) {
+      int xBase = n * inPositions() * inDepth;
+      int yBase = n * outPositions() * outDepth;
+      for (int od = 0; od < out[0]; od++) {
+        for (int oh = 0; oh < out[1]; oh++) {
+          for (int ow = 0; ow < out[2]; ow++) {
+            int yo = yBase + ((od * out[1] + oh) * out[2] + ow) * outDepth;
+            gather(od, oh, ow, rowIn);
+            for (int t = 0; t < taps(); t++) {
+              int p = rowIn[t];
+              if (p < 0) {
+                continue;
+              }
+              int xo = xBase + p * inDepth;
+              int fo = t * fin * outDepth;
+              for (int g = 0; g < groups; g++) {
+                for (int ci = 0; ci < fin; ci++) {
+                  double v = x[xo + g * fin + ci];
+                  int fr = fo + ci * outDepth + g * cog;
+                  int yr = yo + g * cog;
+                  for (int co = 0; co < cog; co++) {
+                    y[yr + co] += v * f[fr + co];
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /** Transposed convolution: dx[n, p, ci] += sum over co of f[tap, ci, co] * dy[n, o, co]. */
+  void backwardInput(double[] dy, double[] f, double[] dx) {
+    int[] rowIn = new int[taps()];
+    for (int n = 0; n < batch; n++) {
+      int xBase = n * inPositions() * inDepth;
+      int yBase = n * outPositions() * outDepth;
+      for (int od = 0; od < out[0]; od++) {
+        for (int oh = 0; oh < out[1]; oh++) {
+          for (int ow = 0; ow < out[2]; ow++) {
+            int yo = yBase + ((od * out[1] + oh) * out[2] + ow) * outDepth;
+            gather(od, oh, ow, rowIn);
+            for (int t = 0; t < taps(); t++) {
+              int p = rowIn[t];
+              if (p < 0) {
+                continue;
+              }
+              int xo = xBase + p * inDepth;
+              int fo = t * fin * outDepth;
+              for (int g = 0; g < groups; g++) {
+                for (int ci = 0; ci < fin; ci++) {
+                  int fr = fo + ci * outDepth + g * cog;
+                  int yr = yo + g * cog;
+                  double s = 0;
+                  for (int co = 0; co < cog; co++) {
+                    s += f[fr + co] * dy[yr + co];
+                  }
+                  dx[xo + g * fin + ci] += s;
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /**
+   * Input position (flat spatial index) of every tap of output position (od, oh, ow), -1 where the
+   * tap falls in the padding. Returns the number of valid taps.
+   */
+  int gather(int od, int oh, int ow, int[] rowIn) {
+    int t = 0;
+    int valid = 0;
+    for (int kd = 0; kd < k[0]; kd++) {
+      int id = od * stride[0] - pad[0] + kd * dil[0];
+      for (int kh = 0; kh < k[1]; kh++) {
+        int ih = oh * stride[1] - pad[1] + kh * dil[1];
+        for (int kw = 0; kw < k[2]; kw++) {
+          int iw = ow * stride[2] - pad[2] + kw * dil[2];
+          boolean ok = id >= 0 && id < in[0] && ih >= 0 && ih < in[1] && iw >= 0 && iw < in[2];
+          rowIn[t++] = ok ? (id * in[1] + ih) * in[2] + iw : -1;
+          if (ok) {
+            valid++;
+          }
+        }
+      }
+    }
+    return valid;
+  }
+
+  /**
+   * float32 convolution without groups as im2col + GEMM: a block of output rows gathers its patches
+   * into a [rows, taps*inDepth] matrix, multiplied by the filter [taps*inDepth, outDepth].
+   */
+  void forwardGemm(float[] x, float[] f, float[] y) {
+    int kk = taps() * inDepth;
+    int rowsPerBlock = Math.max(1, Math.min(outPositions(), (1 << 20) / Math.max(1, kk)));
+    float[] patches = new float[rowsPerBlock * kk];
+    int[] rowIn = new int[taps()];
+    for (int n = 0; n < batch; n++) {
+      int xBase = n * inPositions() * inDepth;
+      int yBase = n * outPositions() * outDepth;
+      for (int r0 = 0; r0 < outPositions(); r0 += rowsPerBlock) {
+        int rows = Math.min(rowsPerBlock, outPositions() - r0);
+        for (int r = 0; r < rows; r++) {
+          int o = r0 + r;
+          int ow = o % out[2];
+          int oh = (o / out[2]) % out[1];
+          int od = o / (out[2] * out[1]);
+          gather(od, oh, ow, rowIn);
+          int po = r * kk;
+          for (int t = 0; t < rowIn.length; t++) {
+            int p = rowIn[t];
+            if (p < 0) {
+              java.util.Arrays.fill(patches, po + t * inDepth, po + (t + 1) * inDepth, 0f);
+            } else {
+              System.arraycopy(x, xBase + p * inDepth, patches, po + t * inDepth, inDepth);
+            }
+          }
+        }
+        Gemm.gemm(patches, 0, f, 0, y, yBase + r0 * outDepth, rows, kk, outDepth);
+      }
+    }
+  }
+}
