@@ -16,8 +16,8 @@ public final class Families {
           new TensorScatterUpdateCases(),
           new StridedSliceCases(),
           new SnapshotCases(),
-          new ControlFlowCases());
-          new FunctionCases());
-          new ArrayCases());
+          new ControlFlowCases(),
+          new FunctionCases(),
+          new ArrayCases(),
           new NnCases());
 }
