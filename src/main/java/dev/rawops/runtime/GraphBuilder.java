@@ -312,6 +312,12 @@ final class GraphBuilder {
                 + " outputs");
       }
       n.outputShapes = shapes.toArray(new PartialShape[0]);
+      n.outputDTypes = new DType[n.numOutputs()];
+      for (int i = 0; i < n.numOutputs(); i++) {
+        DataType t = n.outputType(i);
+        n.outputDTypes[i] =
+            OpSchema.baseOf(t) != t ? DType.RESOURCE : DType.fromProtoOrNull(n.outputType(i));
+      }
       dev.rawops.kernels.Kernel call = functions.kernelFor(n, chain);
       if (call != null) {
         n.kernel = call; // a function call or functional control flow: never folded
@@ -327,12 +333,6 @@ final class GraphBuilder {
         return;
       }
       n.kernel = kernelFor(n);
-      n.outputDTypes = new DType[n.numOutputs()];
-      for (int i = 0; i < n.numOutputs(); i++) {
-        DataType t = n.outputType(i);
-        n.outputDTypes[i] =
-            OpSchema.baseOf(t) != t ? DType.RESOURCE : DType.fromProtoOrNull(n.outputType(i));
-      }
       ConstantFolding.fold(n);
     } catch (RawOpsException e) {
       errors.add(e.atNode(n.name(), n.op()));
