@@ -6,14 +6,12 @@ import static org.tensorflow.internal.c_api.global.tensorflow.TF_GetAllOpList;
 import static org.tensorflow.internal.c_api.global.tensorflow.TF_GetAllRegisteredKernels;
 import static org.tensorflow.internal.c_api.global.tensorflow.TF_NewStatus;
 
-import com.google.protobuf.CodedInputStream;
 import dev.rawops.tensor.DType;
 import dev.rawops.tfproto.AttrValue;
 import dev.rawops.tfproto.DataType;
 import dev.rawops.tfproto.OpDef;
 import dev.rawops.tfproto.OpList;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,7 +36,7 @@ class DumpOpRegistry {
     Path dir = Path.of("src/main/resources/dev/rawops/ops");
     Files.createDirectories(dir);
     TF_Buffer ops = TF_GetAllOpList();
-    OpList list = OpList.parseFrom(bytes(ops));
+    OpList list = OpList.parseFrom(PrintOpDef.bytes(ops));
     TF_DeleteBuffer(ops);
     List<OpDef> defs = new ArrayList<>();
     for (OpDef d : list.getOpList()) {
@@ -54,15 +52,15 @@ class DumpOpRegistry {
     TF_Status status = TF_NewStatus();
     TF_Buffer kernels = TF_GetAllRegisteredKernels(status);
     TreeSet<String> lines = new TreeSet<>();
-    for (byte[] kernel : field(bytes(kernels), 1)) {
-      String device = strings(kernel, 2).get(0);
+    for (byte[] kernel : PrintOpDef.field(PrintOpDef.bytes(kernels), 1)) {
+      String device = PrintOpDef.strings(kernel, 2).get(0);
       if (!device.equals("CPU")) {
         continue;
       }
-      StringBuilder line = new StringBuilder(strings(kernel, 1).get(0));
-      for (byte[] constraint : field(kernel, 3)) {
-        line.append(' ').append(strings(constraint, 1).get(0)).append('=');
-        AttrValue allowed = AttrValue.parseFrom(field(constraint, 2).get(0));
+      StringBuilder line = new StringBuilder(PrintOpDef.strings(kernel, 1).get(0));
+      for (byte[] constraint : PrintOpDef.field(kernel, 3)) {
+        line.append(' ').append(PrintOpDef.strings(constraint, 1).get(0)).append('=');
+        AttrValue allowed = AttrValue.parseFrom(PrintOpDef.field(constraint, 2).get(0));
         List<String> values = new ArrayList<>();
         for (DataType t : allowed.getList().getTypeList()) {
           values.add(DType.tfName(t));
@@ -70,7 +68,7 @@ class DumpOpRegistry {
         allowed.getList().getSList().forEach(v -> values.add('"' + v.toStringUtf8() + '"'));
         line.append(String.join("|", values));
       }
-      strings(kernel, 5).forEach(label -> line.append(" label=").append(label));
+      PrintOpDef.strings(kernel, 5).forEach(label -> line.append(" label=").append(label));
       lines.add(line.toString());
     }
     TF_DeleteBuffer(kernels);
@@ -81,32 +79,5 @@ class DumpOpRegistry {
     out.addAll(lines);
     Files.write(dir.resolve("tf-cpu-kernels.txt"), out, StandardCharsets.UTF_8);
     System.out.println(defs.size() + " ops, " + lines.size() + " CPU kernels");
-  }
-
-  private static byte[] bytes(TF_Buffer buffer) {
-    byte[] out = new byte[Math.toIntExact(buffer.length())];
-    buffer.data().capacity(buffer.length()).asByteBuffer().get(out);
-    return out;
-  }
-
-  private static List<byte[]> field(byte[] message, int number) {
-    try {
-      CodedInputStream in = CodedInputStream.newInstance(message);
-      List<byte[]> out = new ArrayList<>();
-      for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
-        if (tag >>> 3 == number) {
-          out.add(in.readByteArray());
-        } else {
-          in.skipField(tag);
-        }
-      }
-      return out;
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
-
-  private static List<String> strings(byte[] message, int number) {
-    return field(message, number).stream().map(b -> new String(b, StandardCharsets.UTF_8)).toList();
   }
 }

@@ -108,14 +108,14 @@ class PrintOpDef {
     }
   }
 
-  private static byte[] bytes(TF_Buffer buffer) {
+  static byte[] bytes(TF_Buffer buffer) {
     byte[] out = new byte[Math.toIntExact(buffer.length())];
     buffer.data().capacity(buffer.length()).asByteBuffer().get(out);
     return out;
   }
 
   /** Every occurrence of length-delimited field {@code number} in {@code message}. */
-  private static List<byte[]> field(byte[] message, int number) {
+  static List<byte[]> field(byte[] message, int number) {
     try {
       CodedInputStream in = CodedInputStream.newInstance(message);
       List<byte[]> out = new ArrayList<>();
@@ -132,7 +132,7 @@ class PrintOpDef {
     }
   }
 
-  private static List<String> strings(byte[] message, int number) {
+  static List<String> strings(byte[] message, int number) {
     return field(message, number).stream().map(b -> new String(b, StandardCharsets.UTF_8)).toList();
   }
 }
