@@ -17,6 +17,20 @@ public interface KernelContext {
   TensorBuffer allocate(DType dtype, Shape shape);
 
   /**
+   * An output buffer whose contents are undefined, for kernels that write every element of it
+   * (memory from the run's pool need not be zeroed first). Zero-filled where the runtime has no
+   * such memory.
+   */
+  default TensorBuffer allocateUninitialized(DType dtype, Shape shape) {
+    return allocate(dtype, shape);
+  }
+
+  /** How this kernel may split its work over the session's intra-op threads. */
+  default Parallel parallel() {
+    return Parallel.SEQUENTIAL;
+  }
+
+  /**
    * Input i's own memory for writing, when the runtime knows nothing else can observe it: this run
    * allocated it, this node is its last reader, it is not fetched and no view shares it. Empty
    * otherwise; the kernel then copies. (TensorFlow's forward_input.)
