@@ -33,13 +33,16 @@ class TensorScatterUpdateInPlaceTest {
   static final class Seen {
     Tensor input;
     Tensor output;
+    // Recorded while the node runs: the run closes intermediates once their last reader is done.
+    long inputAddress;
+    long outputAddress;
 
     long inputAddress() {
-      return input.data().address();
+      return inputAddress;
     }
 
     long outputAddress() {
-      return output.data().address();
+      return outputAddress;
     }
   }
 
@@ -51,6 +54,7 @@ class TensorScatterUpdateInPlaceTest {
     n.kernel =
         ctx -> {
           seen.input = ctx.input(0);
+          seen.inputAddress = seen.input.data().address();
           real.compute(new Recording(ctx, seen));
         };
     return seen;
@@ -80,6 +84,7 @@ class TensorScatterUpdateInPlaceTest {
     @Override
     public void setOutput(int i, Tensor t) {
       seen.output = t;
+      seen.outputAddress = t.data().address();
       ctx.setOutput(i, t);
     }
   }
