@@ -4,6 +4,7 @@ import dev.rawops.Code;
 import dev.rawops.RawOpsException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.ref.Cleaner;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -28,12 +29,30 @@ public final class HostAllocator implements Allocator {
   private static final long MIN_BLOCK = 64;
   private static final int CLASSES = 4 * 64;
 
+  private static final Cleaner CLEANER = Cleaner.create();
+
   private final long maxCachedBytes;
+  // Everything the Cleaner needs to release the cached blocks of an allocator nobody can reach
+  // any more (its in-use blocks' storages keep it reachable); it must not reach the allocator.
+  private final Cache cache = new Cache();
+  private final ArrayDeque<Block>[] free = cache.free;
+  private final Map<Long, Arena> arenas = cache.arenas;
 
-  @SuppressWarnings("unchecked")
-  private final ArrayDeque<Block>[] free = (ArrayDeque<Block>[]) new ArrayDeque<?>[CLASSES];
+  private static final class Cache implements Runnable {
+    @SuppressWarnings("unchecked")
+    final ArrayDeque<Block>[] free = (ArrayDeque<Block>[]) new ArrayDeque<?>[CLASSES];
 
-  private final Map<Long, Arena> arenas = new HashMap<>();
+    final Map<Long, Arena> arenas = new HashMap<>();
+
+    @Override
+    public synchronized void run() {
+      for (Arena a : arenas.values()) {
+        a.close();
+      }
+      arenas.clear();
+    }
+  }
+
   private long inUse;
   private long peak;
   private long cached;
@@ -46,6 +65,7 @@ public final class HostAllocator implements Allocator {
       throw new IllegalArgumentException("maxCachedBytes must be >= 0, got " + maxCachedBytes);
     }
     this.maxCachedBytes = maxCachedBytes;
+    CLEANER.register(this, cache);
   }
 
   public HostAllocator() {
