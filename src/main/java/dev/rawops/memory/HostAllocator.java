@@ -4,23 +4,18 @@ import dev.rawops.Code;
 import dev.rawops.RawOpsException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.ref.Cleaner;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
 
 /**
  * Host memory with a cache of freed blocks by size class, in the spirit of TensorFlow's BFC
  * allocator bins and ONNX Runtime's arena: a request is rounded up to its class (64 bytes, then
  * four classes per power of two: 1, 1.25, 1.5 and 1.75 times it, so at most 25% is wasted) and
- * served from that class's free list when it has a block, else from the operating system (one
- * shared {@link Arena} per block, so a block can be given back on its own). Freed blocks go back on
- * their list while the cached free bytes stay under a cap; past it they are returned to the
- * operating system at once. Unlike BFC it never splits or merges blocks: tensors of a graph run
- * repeat the same sizes run after run, so exact classes hit, and a block's memory stays one
- * allocation that can be released independently. Thread-safe.
+ * served from that class's free list when it has a block, else from the system (one automatic
+ * {@link Arena} segment per block). Freed blocks go back on their list while the cached free bytes
+ * stay under a cap; past it they are dropped, and the garbage collector releases their memory once
+ * nothing reaches it, so no stray segment can ever see freed memory. Unlike BFC it never splits or
+ * merges blocks: the tensors of a graph repeat the same sizes run after run, so exact classes hit,
+ * and each block stays one allocation that can be released on its own. Thread-safe.
  */
 public final class HostAllocator implements Allocator {
   /** The default cap on cached free bytes: 1 GiB. */
@@ -29,29 +24,10 @@ public final class HostAllocator implements Allocator {
   private static final long MIN_BLOCK = 64;
   private static final int CLASSES = 4 * 64;
 
-  private static final Cleaner CLEANER = Cleaner.create();
-
   private final long maxCachedBytes;
-  // Everything the Cleaner needs to release the cached blocks of an allocator nobody can reach
-  // any more (its in-use blocks' storages keep it reachable); it must not reach the allocator.
-  private final Cache cache = new Cache();
-  private final ArrayDeque<Block>[] free = cache.free;
-  private final Map<Long, Arena> arenas = cache.arenas;
 
-  private static final class Cache implements Runnable {
-    @SuppressWarnings("unchecked")
-    final ArrayDeque<Block>[] free = (ArrayDeque<Block>[]) new ArrayDeque<?>[CLASSES];
-
-    final Map<Long, Arena> arenas = new HashMap<>();
-
-    @Override
-    public synchronized void run() {
-      for (Arena a : arenas.values()) {
-        a.close();
-      }
-      arenas.clear();
-    }
-  }
+  @SuppressWarnings("unchecked")
+  private final ArrayDeque<Block>[] free = (ArrayDeque<Block>[]) new ArrayDeque<?>[CLASSES];
 
   private long inUse;
   private long peak;
@@ -65,7 +41,6 @@ public final class HostAllocator implements Allocator {
       throw new IllegalArgumentException("maxCachedBytes must be >= 0, got " + maxCachedBytes);
     }
     this.maxCachedBytes = maxCachedBytes;
-    CLEANER.register(this, cache);
   }
 
   public HostAllocator() {
@@ -123,29 +98,22 @@ public final class HostAllocator implements Allocator {
       }
       return b;
     }
-    Arena arena = Arena.ofShared();
     MemorySegment seg;
     try {
-      seg = arena.allocate(size, MIN_BLOCK); // the JDK zeroes new memory
+      seg = Arena.ofAuto().allocate(size, MIN_BLOCK); // the JDK zeroes new memory
     } catch (OutOfMemoryError | IllegalArgumentException e) {
-      arena.close();
       synchronized (this) {
         inUse -= size;
       }
       throw RawOpsException.of(
           Code.RESOURCE_EXHAUSTED, "cannot allocate " + size + " bytes of host memory: " + e);
     }
-    b = new Block(MemoryKind.HOST, seg.address(), size, seg);
-    synchronized (this) {
-      arenas.put(b.address(), arena);
-    }
-    return b;
+    return new Block(MemoryKind.HOST, seg.address(), size, seg);
   }
 
   @Override
   public void free(Block block) {
     long size = block.size();
-    Arena release = null;
     synchronized (this) {
       inUse -= size;
       if (cached + size <= maxCachedBytes) {
@@ -155,44 +123,24 @@ public final class HostAllocator implements Allocator {
         }
         free[c].push(block);
         cached += size;
-      } else {
-        release = arenas.remove(block.address());
       }
-    }
-    if (release != null) {
-      release.close();
+      // else: dropped; the memory goes when the garbage collector finds it unreachable
     }
   }
 
   @Override
-  public void discard(Block block) {
-    Arena release;
-    synchronized (this) {
-      inUse -= block.size();
-      release = arenas.remove(block.address());
-    }
-    if (release != null) {
-      release.close();
-    }
+  public synchronized void discard(Block block) {
+    inUse -= block.size(); // never cached: a stray segment may still reach it, and keeps it alive
   }
 
-  /** Returns every cached free block to the operating system. */
-  public void trim() {
-    List<Arena> release = new ArrayList<>();
-    synchronized (this) {
-      for (ArrayDeque<Block> list : free) {
-        if (list != null) {
-          for (Block b : list) {
-            release.add(arenas.remove(b.address()));
-          }
-          list.clear();
-        }
+  /** Drops every cached free block (released when the garbage collector finds it unreachable). */
+  public synchronized void trim() {
+    for (ArrayDeque<Block> list : free) {
+      if (list != null) {
+        list.clear();
       }
-      cached = 0;
     }
-    for (Arena a : release) {
-      a.close();
-    }
+    cached = 0;
   }
 
   @Override
