@@ -194,7 +194,11 @@ final class Executor {
       }
       // The caller gets its own objects: what this run allocated (once), else a new object over
       // the same data, so closing it cannot touch a constant, a feed or a variable.
-      out.add(!again && Lifetimes.ownedBy(t, this) ? t : Lifetimes.forCaller(t));
+      if (!Lifetimes.ownedBy(t, this)) {
+        out.add(Lifetimes.forCaller(t));
+      } else {
+        out.add(again ? Lifetimes.share(t) : t);
+      }
     }
     return out.build();
   }

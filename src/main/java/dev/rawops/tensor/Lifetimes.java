@@ -60,4 +60,17 @@ public final class Lifetimes {
     }
     return new Tensor(t.dtype(), t.shape(), t.segment(), null, null);
   }
+
+  /**
+   * Another object over the same pooled memory, holding its own reference: a tensor fetched twice
+   * is handed out as two objects, and the memory goes back when both are closed.
+   */
+  public static Tensor share(Tensor t) {
+    Storage s = t.storage();
+    if (s == null || t.dtype().isObject() || t.dtype() == DType.STRING) {
+      return forCaller(t);
+    }
+    s.retain();
+    return new Tensor(t.dtype(), t.shape(), t.segment(), null, null, s);
+  }
 }
