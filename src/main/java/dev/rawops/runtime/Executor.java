@@ -16,7 +16,6 @@ import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
 import dev.rawops.tensor.TensorBuffer;
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -47,10 +46,11 @@ final class Executor {
   private final SessionState state;
   private final BuiltNode[] nodes;
   private final Tensor[] retvals;
-  // How many input slots (and fetches, and deferred loop values) hold each tensor object: one
-  // object can sit in several slots (Identity passes it on). A kernel may write in place only
-  // into an input held by exactly its own slot (TF's forward_input).
-  private final IdentityHashMap<Tensor, Integer> holds = new IdentityHashMap<>();
+  // How many input slots (and fetches, and deferred loop values) hold each tensor this run made
+  // (counted in the tensor: Lifetimes.holds): one object can sit in several slots (Identity passes
+  // it on). A kernel may write in place only into an input held by exactly its own slot (TF's
+  // forward_input). Tensors the run did not make (feeds, constants, variables) are not counted:
+  // they are never written in place nor returned to the pool.
   private final Context ctx = new Context();
   private final Object lock = new Object();
   private final HostAllocator allocator; // null: memory the GC manages
@@ -350,7 +350,7 @@ final class Executor {
     clearInputs(i, it);
     if (outs != null && allocator != null) {
       for (Tensor t : outs) {
-        if (t != null && !holds.containsKey(t)) {
+        if (t != null && Lifetimes.madeBy(t, this) && Lifetimes.holds(t) == 0) {
           drop(t); // an output nothing reads
         }
       }
@@ -479,22 +479,18 @@ final class Executor {
   }
 
   private void hold(Tensor t) {
-    holds.merge(t, 1, Integer::sum);
+    if (Lifetimes.madeBy(t, this)) {
+      Lifetimes.addHolds(t, 1);
+    }
   }
 
   /** One slot less holds {@code t}; when none does, its memory may go back to the pool. */
   private void release(Tensor t) {
-    Integer c = holds.get(t);
-    if (c == null) {
-      return;
-    }
-    if (c == 1) {
-      holds.remove(t);
-      if (allocator != null) {
-        drop(t);
-      }
-    } else {
-      holds.put(t, c - 1);
+    if (Lifetimes.madeBy(t, this)
+        && Lifetimes.holds(t) > 0
+        && Lifetimes.addHolds(t, -1) == 0
+        && allocator != null) {
+      drop(t);
     }
   }
 
@@ -761,11 +757,14 @@ final class Executor {
     @Override
     public Optional<TensorBuffer> forwardInput(int i) {
       Tensor t = in[base + i];
-      Integer n;
-      synchronized (lock) {
-        n = t == null ? null : holds.get(t);
+      if (t == null || !Lifetimes.madeBy(t, Executor.this)) {
+        return Optional.empty();
       }
-      if (n == null || n != 1) {
+      int n;
+      synchronized (lock) {
+        n = Lifetimes.holds(t);
+      }
+      if (n != 1) {
         return Optional.empty();
       }
       return Optional.ofNullable(TensorBuffer.reclaim(t, Executor.this));

@@ -73,4 +73,28 @@ public final class Lifetimes {
     s.retain();
     return new Tensor(t.dtype(), t.shape(), t.segment(), null, null, s);
   }
+
+  /**
+   * True when {@code run} made {@code t} (or a view of its memory): only that run reaches it, so
+   * the run may count its holders in the tensor itself.
+   */
+  public static boolean madeBy(Tensor t, Object run) {
+    if (t.owner() == run) {
+      return true;
+    }
+    Storage s = t.storage();
+    return s != null && s.owner == run;
+  }
+
+  /** The run-local holder count of a tensor {@link #madeBy} the calling run. */
+  public static int holds(Tensor t) {
+    return t.runHolds;
+  }
+
+  /** Adds {@code delta} to that count (never below 0) and returns the new count. */
+  public static int addHolds(Tensor t, int delta) {
+    int c = Math.max(0, t.runHolds + delta);
+    t.runHolds = c;
+    return c;
+  }
 }

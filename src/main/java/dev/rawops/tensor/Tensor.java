@@ -40,6 +40,9 @@ public final class Tensor implements AutoCloseable {
   private volatile boolean closed;
   // True once this object's storage reference was dropped (or handed to an in-place writer).
   private final AtomicBoolean released = new AtomicBoolean();
+  // How many slots of the run that made this tensor hold it (that run's executor only, under its
+  // lock): no map lookup per node.
+  int runHolds;
 
   Tensor(DType dtype, Shape shape, MemorySegment data, byte[][] strings, Object owner) {
     this(dtype, shape, data, strings, owner, null);
@@ -159,6 +162,10 @@ public final class Tensor implements AutoCloseable {
 
   Storage storage() {
     return storage;
+  }
+
+  Object owner() {
+    return owner;
   }
 
   /** Drops this object's reference to its storage, once; true when that freed the memory. */
