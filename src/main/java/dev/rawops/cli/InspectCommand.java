@@ -59,7 +59,7 @@ final class InspectCommand implements Callable<Integer> {
           "  "
               + in.name()
               + ": "
-              + in.dtypeName()
+              + in.dtype().tfName()
               + in.shape()
               + (in.hasDefault() ? " (optional: has a default)" : " (must be fed)"));
     }

@@ -137,15 +137,8 @@ public final class Graph {
     return new Session(this, state);
   }
 
-  /**
-   * A tensor to feed: a Placeholder or PlaceholderWithDefault, as the graph declares it.
-   *
-   * @param dtype the dtype to feed; {@code null} where TensorFlow's type is one rawops holds no
-   *     tensors of (see {@code dtypeName})
-   * @param dtypeName the dtype in TensorFlow's spelling ("float", "qint8")
-   */
-  public record Input(
-      String name, DType dtype, PartialShape shape, boolean hasDefault, String dtypeName) {}
+  /** A tensor to feed: a Placeholder or PlaceholderWithDefault, as the graph declares it. */
+  public record Input(String name, DType dtype, PartialShape shape, boolean hasDefault) {}
 
   /** What a run of this graph may or must be fed, in GraphDef order. */
   public List<Input> inputs() {
@@ -156,10 +149,10 @@ public final class Graph {
         out.add(
             new Input(
                 n.name(),
-                publicType(n.outputType(0)),
+                // A built graph's placeholders all have rawops dtypes (their kernels' lists).
+                DType.fromProto(n.outputType(0)),
                 n.outputShapes == null ? PartialShape.unknownRank() : n.outputShapes[0],
-                withDefault,
-                DType.tfName(n.outputType(0))));
+                withDefault));
       }
     }
     return out;

@@ -40,7 +40,8 @@ public final class TensorFormat {
    * numpy.set_printoptions(threshold=threshold, edgeitems=edgeItems)}; the text stops after about
    * {@value #MAX_CHARS} characters whatever the options.
    *
-   * @throws IllegalArgumentException if {@code threshold} is negative or {@code edgeItems} < 1
+   * @throws IllegalArgumentException if {@code threshold} is negative or {@code edgeItems} is below
+   *     1
    */
   public static String format(Tensor t, long threshold, int edgeItems) {
     if (threshold < 0 || edgeItems < 1) {
