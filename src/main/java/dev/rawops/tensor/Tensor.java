@@ -303,8 +303,8 @@ public final class Tensor {
     }
     int n = arrayLength("toComplexDoubleArrays");
     double[][] out = new double[2][n];
+    boolean wide = dtype == DType.COMPLEX128;
     for (int i = 0; i < n; i++) {
-      boolean wide = dtype == DType.COMPLEX128;
       out[0][i] = wide ? getDouble(2L * i) : getFloat(2L * i);
       out[1][i] = wide ? getDouble(2L * i + 1) : getFloat(2L * i + 1);
     }
