@@ -5,7 +5,6 @@ import dev.rawops.kernels.Device;
 import dev.rawops.runtime.Graph;
 import dev.rawops.runtime.GraphBuildException;
 import dev.rawops.runtime.GraphLoader;
-import dev.rawops.tensor.DType;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -60,7 +59,7 @@ final class InspectCommand implements Callable<Integer> {
           "  "
               + in.name()
               + ": "
-              + DType.tfName(in.dtype())
+              + in.dtype().tfName()
               + in.shape()
               + (in.hasDefault() ? " (optional: has a default)" : " (must be fed)"));
     }

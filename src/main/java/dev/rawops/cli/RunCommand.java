@@ -12,6 +12,7 @@ import dev.rawops.savedmodel.SavedModel;
 import dev.rawops.tensor.DType;
 import dev.rawops.tensor.Npy;
 import dev.rawops.tensor.Tensor;
+import dev.rawops.tensor.TensorFormat;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -144,7 +145,7 @@ final class RunCommand implements Callable<Integer> {
       Tensor t = results.get(i);
       RaggedTensor r = ragged.at(i, results);
       if (r != null) {
-        w.println(name.node() + ": " + TensorFormat.describe(r));
+        w.println(name.node() + ": " + r.describe());
         w.println(r.format(TensorFormat.THRESHOLD));
       } else if (!ragged.grouped(i)) {
         w.println(name + ": " + TensorFormat.describe(t));
@@ -202,8 +203,8 @@ final class RunCommand implements Callable<Integer> {
       DType dtype =
           sig.inputs().stream()
               .filter(s -> s.key().equals(key))
-              .map(s -> DType.fromProtoOrNull(s.dtype()))
               .findFirst()
+              .map(s -> s.dtype()) // null (no hint) for a type rawops holds no tensors of
               .orElse(null);
       inputs.put(
           key, value.endsWith(".npy") ? Npy.read(Path.of(value)) : Literals.parse(value, dtype));
@@ -255,8 +256,6 @@ final class RunCommand implements Callable<Integer> {
                     RawOpsException.of(
                         dev.rawops.Code.NOT_FOUND,
                         "feed '" + feed + "' is not a node of the graph"));
-    return t.index() < n.outputTypes().size()
-        ? DType.fromProtoOrNull(n.outputTypes().get(t.index()))
-        : null;
+    return t.index() < n.outputTypes().size() ? n.outputTypes().get(t.index()) : null;
   }
 }

@@ -5,7 +5,6 @@ import dev.rawops.kernels.Device;
 import dev.rawops.runtime.Graph;
 import dev.rawops.runtime.GraphBuildException;
 import dev.rawops.runtime.GraphLoader;
-import dev.rawops.tensor.DType;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -55,7 +54,7 @@ final class ValidateCommand implements Callable<Integer> {
     for (Graph.Node n : graph.nodes()) {
       List<String> outs = new ArrayList<>();
       for (int i = 0; i < n.outputTypes().size(); i++) {
-        outs.add(DType.tfName(n.outputTypes().get(i)) + n.outputShapes().get(i));
+        outs.add(n.outputTypeNames().get(i) + n.outputShapes().get(i));
       }
       out.println(
           n.name()

@@ -1,6 +1,7 @@
 package dev.rawops.graph;
 
 import com.google.protobuf.ByteString;
+import dev.rawops.tensor.DType;
 import dev.rawops.tensor.PartialShape;
 import dev.rawops.tensor.Tensor;
 import dev.rawops.tensor.TensorProtos;
@@ -14,7 +15,8 @@ import java.util.List;
 
 /**
  * Builds GraphDefs in code: {@code new GraphDefBuilder().constant("p", t).op("out", "GatherNd",
- * "p", "i").attr("Tparams", DataType.DT_FLOAT)…}. For tests, generators and Java API users.
+ * "p", "i").attr("Tparams", DType.FLOAT)…}. For tests, generators and Java API users. Every method
+ * taking the proto {@code DataType} has a {@link DType} twin.
  */
 public final class GraphDefBuilder {
   private final GraphDef.Builder graph = GraphDef.newBuilder();
@@ -42,6 +44,11 @@ public final class GraphDefBuilder {
         .attr("shape", AttrValue.newBuilder().setShape(shape.toProto()).build());
   }
 
+  /** A Placeholder with a static shape ({@link PartialShape#unknownRank()} for none). */
+  public GraphDefBuilder placeholder(String name, DType dtype, PartialShape shape) {
+    return placeholder(name, dtype.proto(), shape);
+  }
+
   /** A node of op type {@code op} with these inputs ("x", "x:1", "^x"); attrs follow. */
   public GraphDefBuilder op(String name, String op, String... inputs) {
     last = graph.addNodeBuilder().setName(name).setOp(op).addAllInput(List.of(inputs));
@@ -55,6 +62,11 @@ public final class GraphDefBuilder {
 
   public GraphDefBuilder attr(String name, DataType t) {
     return attr(name, AttrValue.newBuilder().setType(t).build());
+  }
+
+  /** A type attr, e.g. {@code attr("T", DType.FLOAT)}. */
+  public GraphDefBuilder attr(String name, DType t) {
+    return attr(name, t.proto());
   }
 
   public GraphDefBuilder attr(String name, long i) {
@@ -76,6 +88,16 @@ public final class GraphDefBuilder {
         AttrValue.newBuilder()
             .setList(AttrValue.ListValue.newBuilder().addAllType(List.of(types)))
             .build());
+  }
+
+  /** A non-empty list(type) attr (an empty one: {@code attrTypes(name)}). */
+  public GraphDefBuilder attrTypes(String name, DType first, DType... more) {
+    DataType[] protos = new DataType[1 + more.length];
+    protos[0] = first.proto();
+    for (int i = 0; i < more.length; i++) {
+      protos[i + 1] = more[i].proto();
+    }
+    return attrTypes(name, protos);
   }
 
   public GraphDef build() {

@@ -147,6 +147,18 @@ public final class RaggedTensor {
     return flatValues.dtype();
   }
 
+  /** "ragged dtype=int32 ragged_rank=1 rank=2 nrows=3". */
+  public String describe() {
+    return "ragged dtype="
+        + dtype().tfName()
+        + " ragged_rank="
+        + raggedRank()
+        + " rank="
+        + rank()
+        + " nrows="
+        + nrows();
+  }
+
   /** Nested lists, e.g. {@code [[1, 2], [], [3, 4, 5]]}; strings as {@code b'…'}. */
   public String format() {
     return format(Long.MAX_VALUE);

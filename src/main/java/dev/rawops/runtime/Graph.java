@@ -3,10 +3,14 @@ package dev.rawops.runtime;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import dev.rawops.kernels.Device;
+import dev.rawops.ops.OpSchema;
+import dev.rawops.tensor.DType;
 import dev.rawops.tensor.PartialShape;
 import dev.rawops.tfproto.DataType;
 import dev.rawops.tfproto.GraphDef;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 
@@ -16,13 +20,24 @@ import java.util.Optional;
  * #build}; run with {@link #newSession()}.
  */
 public final class Graph {
-  /** A node as callers see it: name, op, output dtypes and static shapes. */
+  /**
+   * A node as callers see it: name, op, output dtypes and static shapes.
+   *
+   * @param outputTypes each output's dtype (a reference output, e.g. a VariableV2's {@code
+   *     float_ref}, has its value's dtype); {@code null} where TensorFlow's type is one rawops
+   *     holds no tensors of (quantized, float8, int4 …): a run needing that output fails
+   * @param outputShapes each output's static shape, as far as build inferred it
+   * @param inputs the NodeDef's inputs as written ("node", "node:i", "^control")
+   * @param outputTypeNames each output's type in TensorFlow's spelling ("float", "float_ref",
+   *     "qint8"), whatever rawops supports
+   */
   public record Node(
       String name,
       String op,
-      List<DataType> outputTypes,
+      List<DType> outputTypes,
       List<PartialShape> outputShapes,
-      List<String> inputs) {}
+      List<String> inputs,
+      List<String> outputTypeNames) {}
 
   private final GraphDef def;
   private final Device device;
@@ -88,8 +103,25 @@ public final class Graph {
   }
 
   private static Node view(BuiltNode n) {
+    List<DataType> protos = n.signature.outputTypes();
+    DType[] types = new DType[protos.size()];
+    String[] names = new String[protos.size()];
+    for (int i = 0; i < types.length; i++) {
+      types[i] = publicType(protos.get(i));
+      names[i] = DType.tfName(protos.get(i));
+    }
     return new Node(
-        n.name(), n.op(), n.signature.outputTypes(), n.outputShapes(), n.def.getInputList());
+        n.name(),
+        n.op(),
+        Collections.unmodifiableList(Arrays.asList(types)), // may hold null: see Node
+        Collections.unmodifiableList(n.outputShapes()),
+        List.copyOf(n.def.getInputList()),
+        List.of(names));
+  }
+
+  /** The DType callers see for a proto type: a reference type's value type; null if none. */
+  static DType publicType(DataType t) {
+    return DType.fromProtoOrNull(OpSchema.baseOf(t));
   }
 
   /** A session running this graph; sessions are cheap and safe to share between threads. */
@@ -118,7 +150,7 @@ public final class Graph {
   }
 
   /** A tensor to feed: a Placeholder or PlaceholderWithDefault, as the graph declares it. */
-  public record Input(String name, DataType dtype, PartialShape shape, boolean hasDefault) {}
+  public record Input(String name, DType dtype, PartialShape shape, boolean hasDefault) {}
 
   /** What a run of this graph may or must be fed, in GraphDef order. */
   public List<Input> inputs() {
@@ -129,7 +161,8 @@ public final class Graph {
         out.add(
             new Input(
                 n.name(),
-                n.outputType(0),
+                // A built graph's placeholders all have rawops dtypes (their kernels' lists).
+                DType.fromProto(n.outputType(0)),
                 n.outputShapes == null ? PartialShape.unknownRank() : n.outputShapes[0],
                 withDefault));
       }

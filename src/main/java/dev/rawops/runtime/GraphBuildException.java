@@ -38,7 +38,7 @@ public final class GraphBuildException extends RawOpsException {
   }
 
   /** Every build error, in node order. */
-  public ImmutableList<RawOpsException> errors() {
+  public List<RawOpsException> errors() {
     return errors;
   }
 }

@@ -15,7 +15,6 @@ import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
 import dev.rawops.tfproto.AssetFileDef;
 import dev.rawops.tfproto.CollectionDef;
-import dev.rawops.tfproto.DataType;
 import dev.rawops.tfproto.FunctionDef;
 import dev.rawops.tfproto.MetaGraphDef;
 import dev.rawops.tfproto.SaverDef;
@@ -51,11 +50,18 @@ public final class SavedModel {
 
   static final String INIT_OP_SIGNATURE = "__saved_model_init_op";
 
-  /** One input or output of a signature: its key, the graph tensor, dtype and static shape. */
-  public record TensorSpec(String key, String tensorName, DataType dtype, PartialShape shape) {
+  /**
+   * One input or output of a signature: its key, the graph tensor, dtype and static shape.
+   *
+   * @param dtype the dtype; {@code null} where TensorFlow's type is one rawops holds no tensors of
+   *     (see {@code dtypeName})
+   * @param dtypeName the dtype in TensorFlow's spelling ("float", "qint8")
+   */
+  public record TensorSpec(
+      String key, String tensorName, DType dtype, PartialShape shape, String dtypeName) {
     @Override
     public String toString() {
-      return key + ": " + DType.tfName(dtype) + shape + " (" + tensorName + ")";
+      return key + ": " + dtypeName + shape + " (" + tensorName + ")";
     }
   }
 
@@ -260,10 +266,11 @@ public final class SavedModel {
           new TensorSpec(
               e.getKey(),
               i.getName(),
-              i.getDtype(),
+              DType.fromProtoOrNull(i.getDtype()),
               i.hasTensorShape()
                   ? PartialShape.fromProto(i.getTensorShape())
-                  : PartialShape.unknownRank()));
+                  : PartialShape.unknownRank(),
+              DType.tfName(i.getDtype())));
     }
     return List.copyOf(out);
   }
@@ -341,14 +348,14 @@ public final class SavedModel {
         throw RawOpsException.invalidArgument(
             "signature '" + key + "' needs input '" + s.key() + "' (" + s + "), which is missing");
       }
-      if (t.dtype().proto() != s.dtype()) {
+      if (t.dtype() != s.dtype()) {
         throw RawOpsException.invalidArgument(
             "input '"
                 + s.key()
                 + "' of signature '"
                 + key
                 + "' must be "
-                + DType.tfName(s.dtype())
+                + s.dtypeName()
                 + ", got "
                 + t.dtype().tfName());
       }

@@ -239,13 +239,209 @@ public final class Tensor implements AutoCloseable {
     };
   }
 
-  /** All elements of an integer tensor widened to long. */
+  // ---- Bulk getters: a copy of every element, row-major. Each throws INVALID_ARGUMENT for a dtype
+  // it does not read (only exact conversions are offered) or a tensor too large for a Java array.
+
+  /**
+   * All elements of an integer tensor widened to long: signed types sign-extended, unsigned types
+   * zero-extended, UINT64 as its 64 bits (read with {@link Long#toUnsignedString(long)}).
+   */
   public long[] toLongArray() {
-    long[] out = new long[Math.toIntExact(numElements())];
+    if (dtype == DType.INT64 || dtype == DType.UINT64) {
+      long[] out = new long[arrayLength("toLongArray")];
+      MemorySegment.copy(segment(), I64, 0, out, 0, out.length);
+      return out;
+    }
+    if (!dtype.isInteger()) {
+      throw wrongDType("toLongArray", "an integer");
+    }
+    long[] out = new long[arrayLength("toLongArray")];
     for (int i = 0; i < out.length; i++) {
       out[i] = getIndex(i);
     }
     return out;
+  }
+
+  /** All elements of an INT32, INT16, UINT16, INT8 or UINT8 tensor as int (widened exactly). */
+  public int[] toIntArray() {
+    int[] out;
+    switch (dtype) {
+      case INT32 -> {
+        out = new int[arrayLength("toIntArray")];
+        MemorySegment.copy(segment(), I32, 0, out, 0, out.length);
+      }
+      case INT8, UINT8, INT16, UINT16 -> {
+        out = new int[arrayLength("toIntArray")];
+        for (int i = 0; i < out.length; i++) {
+          out[i] = (int) getIndex(i);
+        }
+      }
+      default -> throw wrongDType("toIntArray", "an int32, int16, uint16, int8 or uint8");
+    }
+    return out;
+  }
+
+  /**
+   * The 16 bits of each element of an INT16, UINT16, HALF or BFLOAT16 tensor (for half and bfloat16
+   * their IEEE bit patterns: half 1.0 is {@code 0x3C00}, bfloat16 1.0 is {@code 0x3F80}).
+   */
+  public short[] toShortArray() {
+    if (dtype.byteSize() != 2) {
+      throw wrongDType("toShortArray", "an int16, uint16, half or bfloat16");
+    }
+    short[] out = new short[arrayLength("toShortArray")];
+    MemorySegment.copy(segment(), I16, 0, out, 0, out.length);
+    return out;
+  }
+
+  /**
+   * The bytes of an INT8 or UINT8 tensor (uint8 values above 127 read negative: mask with 0xFF).
+   */
+  public byte[] toByteArray() {
+    if (dtype != DType.INT8 && dtype != DType.UINT8) {
+      throw wrongDType("toByteArray", "an int8 or uint8");
+    }
+    byte[] out = new byte[arrayLength("toByteArray")];
+    MemorySegment.copy(segment(), I8, 0, out, 0, out.length);
+    return out;
+  }
+
+  /** All elements of a BOOL tensor. */
+  public boolean[] toBooleanArray() {
+    if (dtype != DType.BOOL) {
+      throw wrongDType("toBooleanArray", "a bool");
+    }
+    boolean[] out = new boolean[arrayLength("toBooleanArray")];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = getBoolean(i);
+    }
+    return out;
+  }
+
+  /**
+   * All elements of a FLOAT, HALF or BFLOAT16 tensor as float (half and bfloat16 widen exactly).
+   */
+  public float[] toFloatArray() {
+    float[] out;
+    switch (dtype) {
+      case FLOAT -> {
+        out = new float[arrayLength("toFloatArray")];
+        MemorySegment.copy(segment(), F32, 0, out, 0, out.length);
+      }
+      case HALF, BFLOAT16 -> {
+        out = new float[arrayLength("toFloatArray")];
+        for (int i = 0; i < out.length; i++) {
+          short bits = getShort(i);
+          out[i] =
+              dtype == DType.HALF ? Float.float16ToFloat(bits) : TensorText.bfloat16ToFloat(bits);
+        }
+      }
+      default -> throw wrongDType("toFloatArray", "a float, half or bfloat16");
+    }
+    return out;
+  }
+
+  /** All elements of a DOUBLE, FLOAT, HALF or BFLOAT16 tensor as double (widened exactly). */
+  public double[] toDoubleArray() {
+    if (dtype == DType.DOUBLE) {
+      double[] out = new double[arrayLength("toDoubleArray")];
+      MemorySegment.copy(segment(), F64, 0, out, 0, out.length);
+      return out;
+    }
+    if (dtype != DType.FLOAT && dtype != DType.HALF && dtype != DType.BFLOAT16) {
+      throw wrongDType("toDoubleArray", "a double, float, half or bfloat16");
+    }
+    float[] f = toFloatArray();
+    double[] out = new double[f.length];
+    for (int i = 0; i < f.length; i++) {
+      out[i] = f[i];
+    }
+    return out;
+  }
+
+  /** A COMPLEX64 tensor's real parts ({@code [0]}) and imaginary parts ({@code [1]}). */
+  public float[][] toComplexFloatArrays() {
+    if (dtype != DType.COMPLEX64) {
+      throw wrongDType("toComplexFloatArrays", "a complex64");
+    }
+    int n = arrayLength("toComplexFloatArrays");
+    float[][] out = new float[2][n];
+    for (int i = 0; i < n; i++) {
+      out[0][i] = getFloat(2L * i);
+      out[1][i] = getFloat(2L * i + 1);
+    }
+    return out;
+  }
+
+  /**
+   * A COMPLEX128 or COMPLEX64 tensor's real parts ({@code [0]}) and imaginary parts ({@code [1]}),
+   * complex64 widened exactly.
+   */
+  public double[][] toComplexDoubleArrays() {
+    if (dtype != DType.COMPLEX128 && dtype != DType.COMPLEX64) {
+      throw wrongDType("toComplexDoubleArrays", "a complex128 or complex64");
+    }
+    int n = arrayLength("toComplexDoubleArrays");
+    double[][] out = new double[2][n];
+    boolean wide = dtype == DType.COMPLEX128;
+    for (int i = 0; i < n; i++) {
+      out[0][i] = wide ? getDouble(2L * i) : getFloat(2L * i);
+      out[1][i] = wide ? getDouble(2L * i + 1) : getFloat(2L * i + 1);
+    }
+    return out;
+  }
+
+  /** Copies of a STRING tensor's elements' bytes. */
+  public byte[][] toBytesArray() {
+    if (dtype != DType.STRING) {
+      throw wrongDType("toBytesArray", "a string");
+    }
+    byte[][] s = stringArray();
+    byte[][] out = new byte[s.length][];
+    for (int i = 0; i < s.length; i++) {
+      out[i] = s[i].clone();
+    }
+    return out;
+  }
+
+  /**
+   * A STRING tensor's elements decoded as UTF-8 (bytes that are not UTF-8 become U+FFFD: use {@link
+   * #toBytesArray()} for binary data).
+   */
+  public String[] toStringArray() {
+    if (dtype != DType.STRING) {
+      throw wrongDType("toStringArray", "a string");
+    }
+    byte[][] s = stringArray();
+    String[] out = new String[s.length];
+    for (int i = 0; i < s.length; i++) {
+      out[i] = new String(s[i], StandardCharsets.UTF_8);
+    }
+    return out;
+  }
+
+  /** The longest Java array every JVM allocates (the JDK's own soft limit). */
+  static final int MAX_ARRAY_LENGTH = Integer.MAX_VALUE - 8;
+
+  /** The element count as a Java array length, or INVALID_ARGUMENT when it cannot be one. */
+  private int arrayLength(String method) {
+    long n = numElements();
+    if (n > MAX_ARRAY_LENGTH) {
+      throw RawOpsException.invalidArgument(
+          method
+              + ": a "
+              + dtype.tfName()
+              + shape
+              + " tensor has "
+              + n
+              + " elements, more than a Java array holds; read it through data()");
+    }
+    return (int) n;
+  }
+
+  private RawOpsException wrongDType(String method, String wanted) {
+    return RawOpsException.invalidArgument(
+        method + " reads " + wanted + " tensor, got " + dtype.tfName() + shape);
   }
 
   /** True when dtype, shape and every element's bits are equal. */
@@ -262,9 +458,30 @@ public final class Tensor implements AutoCloseable {
     return MemorySegment.mismatch(data, 0, byteSize(), o.data, 0, o.byteSize()) == -1;
   }
 
+  /**
+   * The values as NumPy's {@code str()} prints them: {@code [[1. 2.]\n [3. 4.]]}, summarized with
+   * "..." past 1000 elements as NumPy does (see {@link TensorFormat}).
+   */
+  public String format() {
+    return TensorFormat.format(this);
+  }
+
+  /**
+   * Dtype, shape and values, e.g. {@code Tensor(dtype=float, shape=[2], [1. 2.])}; values as {@link
+   * #format()} prints them (summarized past 1000 elements), on their own lines when they take
+   * several.
+   */
   @Override
   public String toString() {
-    return "Tensor<" + dtype.tfName() + shape + ">";
+    String values = format();
+    return "Tensor(dtype="
+        + dtype.tfName()
+        + ", shape="
+        + shape
+        + ","
+        + (values.indexOf('\n') >= 0 ? "\n" : " ")
+        + values
+        + ")";
   }
 
   // ---- Factories for callers that build small tensors (tests, CLI literals, feeds).
@@ -308,6 +525,56 @@ public final class Tensor implements AutoCloseable {
       b.segment().set(I8, i, (byte) (v[i] ? 1 : 0));
     }
     return b.freeze();
+  }
+
+  /** A HALF tensor of the values rounded to the nearest half (IEEE 754 binary16, ties to even). */
+  public static Tensor ofHalfs(Shape shape, float... v) {
+    TensorBuffer b = TensorBuffer.allocate(DType.HALF, checkCount(shape, v.length));
+    for (int i = 0; i < v.length; i++) {
+      b.segment().setAtIndex(I16, i, Float.floatToFloat16(v[i]));
+    }
+    return b.freeze();
+  }
+
+  /** A BFLOAT16 tensor of the values rounded to the nearest bfloat16 (ties to even). */
+  public static Tensor ofBfloat16s(Shape shape, float... v) {
+    TensorBuffer b = TensorBuffer.allocate(DType.BFLOAT16, checkCount(shape, v.length));
+    for (int i = 0; i < v.length; i++) {
+      b.segment().setAtIndex(I16, i, TensorText.floatToBfloat16(v[i]));
+    }
+    return b.freeze();
+  }
+
+  /** A COMPLEX64 tensor with element i = {@code real[i] + imag[i]j}. */
+  public static Tensor ofComplex64(Shape shape, float[] real, float[] imag) {
+    checkParts(real.length, imag.length);
+    TensorBuffer b = TensorBuffer.allocate(DType.COMPLEX64, checkCount(shape, real.length));
+    for (int i = 0; i < real.length; i++) {
+      b.segment().setAtIndex(F32, 2L * i, real[i]);
+      b.segment().setAtIndex(F32, 2L * i + 1, imag[i]);
+    }
+    return b.freeze();
+  }
+
+  /** A COMPLEX128 tensor with element i = {@code real[i] + imag[i]j}. */
+  public static Tensor ofComplex128(Shape shape, double[] real, double[] imag) {
+    checkParts(real.length, imag.length);
+    TensorBuffer b = TensorBuffer.allocate(DType.COMPLEX128, checkCount(shape, real.length));
+    for (int i = 0; i < real.length; i++) {
+      b.segment().setAtIndex(F64, 2L * i, real[i]);
+      b.segment().setAtIndex(F64, 2L * i + 1, imag[i]);
+    }
+    return b.freeze();
+  }
+
+  private static void checkParts(int real, int imag) {
+    if (real != imag) {
+      throw RawOpsException.invalidArgument(
+          "a complex tensor needs as many imaginary parts as real parts, got "
+              + real
+              + " and "
+              + imag);
+    }
   }
 
   /** A STRING tensor of UTF-8 encoded values. */

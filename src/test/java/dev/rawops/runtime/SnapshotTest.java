@@ -84,7 +84,7 @@ class SnapshotTest {
   void staticShapeIsTheInputsShape() {
     Graph g = Graph.build(snapshotOf(DataType.DT_FLOAT, PartialShape.of(-1, 3)), Device.CPU);
     Graph.Node out = g.node("out").orElseThrow();
-    assertEquals(List.of(DataType.DT_FLOAT), out.outputTypes());
+    assertEquals(List.of(DType.FLOAT), out.outputTypes());
     assertEquals(List.of(PartialShape.of(-1, 3)), out.outputShapes());
   }
 

@@ -85,9 +85,7 @@ class SavedModelTest {
     SavedModel.Signature sig = m.signatures().get("serving_default");
     assertEquals(
         List.of("flag", "indices"), sig.inputs().stream().map(SavedModel.TensorSpec::key).toList());
-    assertEquals(
-        "int32[?,1]",
-        dev.rawops.tensor.DType.tfName(sig.inputs().get(1).dtype()) + sig.inputs().get(1).shape());
+    assertEquals("int32[?,1]", sig.inputs().get(1).dtypeName() + sig.inputs().get(1).shape());
     RawOpsException e =
         assertThrows(
             RawOpsException.class,

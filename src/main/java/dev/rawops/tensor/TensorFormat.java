@@ -1,17 +1,17 @@
-package dev.rawops.cli;
-
-import dev.rawops.ragged.RaggedTensor;
-import dev.rawops.tensor.Shape;
-import dev.rawops.tensor.Tensor;
-import dev.rawops.tensor.TensorText;
+package dev.rawops.tensor;
 
 /**
  * Prints tensors the way NumPy's {@code str()} does: nested brackets, elements separated by spaces,
- * rows on their own lines, and "..." past 1000 elements (3 items kept at each edge).
+ * rows on their own lines, and "..." past {@link #THRESHOLD} elements ({@link #EDGE_ITEMS} items
+ * kept at each edge of every axis), as {@code numpy.set_printoptions(threshold, edgeitems)} does.
+ * {@link Tensor#format()}, {@link Tensor#toString()} and {@code rawops run} print through here.
  */
 public final class TensorFormat {
-  static final long THRESHOLD = 1000;
-  private static final int EDGE = 3;
+  /** NumPy's default {@code threshold}: more elements than this are summarized. */
+  public static final long THRESHOLD = 1000;
+
+  /** NumPy's default {@code edgeitems}: items kept at each end of a summarized axis. */
+  public static final int EDGE_ITEMS = 3;
 
   private TensorFormat() {}
 
@@ -30,9 +30,26 @@ public final class TensorFormat {
     }
   }
 
+  /** The tensor's values as NumPy's {@code str()} prints them with its default print options. */
   public static String format(Tensor t) {
+    return format(t, THRESHOLD, EDGE_ITEMS);
+  }
+
+  /**
+   * The tensor's values as NumPy's {@code str()} prints them under {@code
+   * numpy.set_printoptions(threshold=threshold, edgeitems=edgeItems)}; the text stops after about
+   * {@value #MAX_CHARS} characters whatever the options.
+   *
+   * @throws IllegalArgumentException if {@code threshold} is negative or {@code edgeItems} is below
+   *     1
+   */
+  public static String format(Tensor t, long threshold, int edgeItems) {
+    if (threshold < 0 || edgeItems < 1) {
+      throw new IllegalArgumentException(
+          "threshold must be >= 0 and edgeItems >= 1, got " + threshold + " and " + edgeItems);
+    }
     StringBuilder sb = new StringBuilder();
-    boolean elide = t.numElements() > THRESHOLD;
+    boolean elide = t.numElements() > threshold;
     if (t.shape().rank() == 0) {
       return element(t, 0);
     }
@@ -40,16 +57,18 @@ public final class TensorFormat {
       return "[]"; // NumPy prints every empty array so, whatever its shape
     }
     try {
-      append(sb, t, 0, 0, elide);
+      append(sb, t, 0, 0, elide ? edgeItems : -1);
     } catch (TooLong e) {
       sb.append(" ... (printing stopped at ")
           .append(MAX_CHARS)
-          .append(" characters; --out DIR writes the whole tensor as .npy)");
+          .append(
+              " characters; Npy.write or rawops run --out DIR writes the whole tensor as .npy)");
     }
     return sb.toString();
   }
 
-  private static void append(StringBuilder sb, Tensor t, int axis, long base, boolean elide) {
+  /** {@code edge} < 0: print every item. */
+  private static void append(StringBuilder sb, Tensor t, int axis, long base, int edge) {
     Shape s = t.shape();
     long n = s.dim(axis);
     long stride = s.numElementsFrom(axis + 1);
@@ -58,9 +77,13 @@ public final class TensorFormat {
       if (sb.length() > MAX_CHARS) {
         throw new TooLong();
       }
-      if (elide && n > 2 * EDGE && i == EDGE) {
-        sb.append(axis == s.rank() - 1 ? "... " : "...\n" + " ".repeat(axis + 1));
-        i = n - EDGE - 1;
+      if (edge >= 0 && n > 2L * edge && i == edge) {
+        // The summary takes an item's place, with the same separator after it.
+        sb.append(
+            axis == s.rank() - 1
+                ? "... "
+                : "..." + "\n".repeat(s.rank() - axis - 1) + " ".repeat(axis + 1));
+        i = n - edge - 1;
         continue;
       }
       if (axis == s.rank() - 1) {
@@ -69,7 +92,7 @@ public final class TensorFormat {
           sb.append(' ');
         }
       } else {
-        append(sb, t, axis + 1, base + i * stride, elide);
+        append(sb, t, axis + 1, base + i * stride, edge);
         if (i < n - 1) {
           sb.append("\n".repeat(s.rank() - axis - 1)).append(" ".repeat(axis + 1));
         }
@@ -78,8 +101,8 @@ public final class TensorFormat {
     sb.append(']');
   }
 
-  /** One element as NumPy prints it. */
-  static String element(Tensor t, long i) {
+  /** Element {@code i} (row-major) as NumPy prints it: {@code 1.}, {@code True}, {@code b'a'}. */
+  public static String element(Tensor t, long i) {
     return switch (t.dtype()) {
       case BOOL -> t.getBoolean(i) ? "True" : "False";
       case INT8, INT16, INT32, INT64 -> Long.toString(t.getIndex(i));
@@ -137,17 +160,5 @@ public final class TensorFormat {
   /** "dtype=float shape=[2,3]". */
   public static String describe(Tensor t) {
     return "dtype=" + t.dtype().tfName() + " shape=" + t.shape();
-  }
-
-  /** "ragged dtype=int32 ragged_rank=1 rank=2 nrows=3". */
-  public static String describe(RaggedTensor r) {
-    return "ragged dtype="
-        + r.dtype().tfName()
-        + " ragged_rank="
-        + r.raggedRank()
-        + " rank="
-        + r.rank()
-        + " nrows="
-        + r.nrows();
   }
 }

@@ -1,12 +1,8 @@
-package dev.rawops.cli;
+package dev.rawops.tensor;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.rawops.tensor.DType;
-import dev.rawops.tensor.Shape;
-import dev.rawops.tensor.Tensor;
-import dev.rawops.tensor.TensorBuffer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
