@@ -107,8 +107,7 @@ public final class Main {
       case OutOfMemoryError x ->
           "RESOURCE_EXHAUSTED: out of Java memory ("
               + x.getMessage()
-              + "); raise the heap with JAVA_TOOL_OPTIONS=-Xmx<size> or lower the limits"
-              + " (docs: -Drawops.limit.*)";
+              + "); give Java more heap, e.g. JAVA_TOOL_OPTIONS=-Xmx8g";
       case StackOverflowError _ ->
           "RESOURCE_EXHAUSTED: the input nests too deeply for the Java stack (StackOverflowError)";
       default ->
