@@ -48,6 +48,15 @@ final class Feeds {
    * @param cast whether a file's real-number array may be converted to {@code expected}
    */
   static Tensor value(String name, String value, DType expected, boolean cast) {
+    if (expected == DType.RESOURCE || expected == DType.VARIANT) {
+      throw RawOpsException.invalidArgument(
+          "feed '"
+              + name
+              + "' is a "
+              + expected.tfName()
+              + " tensor: those live inside a run (variable handles, TensorArray flows) and cannot"
+              + " be fed from the command line");
+    }
     if (!isFile(value)) {
       return Literals.parse(value, expected);
     }

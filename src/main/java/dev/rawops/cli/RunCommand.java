@@ -127,6 +127,17 @@ final class RunCommand implements Callable<Integer> {
       for (String f : toFetch) {
         TensorName n = TensorName.parse(f);
         stems.put(Feeds.key(n), n.node() + "_" + n.index());
+        DType d =
+            graph
+                .node(n.node())
+                .filter(x -> n.index() < x.outputTypes().size())
+                .map(x -> DType.fromProtoOrNull(x.outputTypes().get(n.index())))
+                .orElse(null);
+        if (d == DType.RESOURCE || d == DType.VARIANT) {
+          throw RawOpsException.of(
+              dev.rawops.Code.UNIMPLEMENTED,
+              "--out cannot write '" + f + "': a " + d.tfName() + " tensor has no .npy form");
+        }
       }
       files = OutFiles.plan(out, stems, force);
     }

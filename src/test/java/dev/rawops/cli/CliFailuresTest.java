@@ -235,4 +235,19 @@ class CliFailuresTest {
       assertEquals(2, rawops(cmd, "--no-such-option", "x").code(), cmd);
     }
   }
+
+  @Test
+  void resourceTensors_cannotBeFedOrWritten_andFailBeforeRunning() throws IOException {
+    Path g =
+        Files.writeString(
+            dir.resolve("res.pbtxt"),
+            """
+            node { name: "v" op: "VarHandleOp" attr { key: "dtype" value { type: DT_INT32 } }
+              attr { key: "shape" value { shape {} } } attr { key: "shared_name" value { s: "v" } } }
+            """);
+    Result out = rawops("run", g.toString(), "--out", dir.resolve("o").toString());
+    assertFailed(out, "UNIMPLEMENTED");
+    assertEquals("", out.out());
+    assertFailed(rawops("run", g.toString(), "--feed", "v=1"), "INVALID_ARGUMENT");
+  }
 }
