@@ -201,6 +201,21 @@ final class RunCommand implements Callable<Integer> {
               .orElse(null);
       inputs.put(key, Feeds.value(key, kv[1], dtype, cast));
     }
+    List<String> missing =
+        sig.inputs().stream()
+            .filter(in -> !inputs.containsKey(in.key()))
+            .map(SavedModel.TensorSpec::toString)
+            .toList();
+    if (missing.size() > 1) {
+      throw RawOpsException.invalidArgument(
+          "signature '"
+              + signature
+              + "' needs "
+              + missing.size()
+              + " inputs it was not given: "
+              + String.join(", ", missing)
+              + " (--feed KEY=VALUE; `rawops inspect` lists a SavedModel's signatures)");
+    }
     Map<String, Path> files = Map.of();
     if (out != null) {
       Map<String, String> stems = new LinkedHashMap<>();

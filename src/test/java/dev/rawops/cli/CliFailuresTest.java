@@ -250,4 +250,14 @@ class CliFailuresTest {
     assertEquals("", out.out());
     assertFailed(rawops("run", g.toString(), "--feed", "v=1"), "INVALID_ARGUMENT");
   }
+
+  @Test
+  void savedModel_everyMissingInput_isNamedInOneError() {
+    Result r = rawops("run", "graphs/savedmodels/while_case", "--feed", "start=[0]");
+    assertFailed(r, "INVALID_ARGUMENT");
+    assertTrue(r.err().contains("needs 2 inputs it was not given"), r.err());
+    assertTrue(
+        r.err().contains("which: int32[] (which:0)") && r.err().contains("words: string[4]"),
+        r.err());
+  }
 }
