@@ -31,7 +31,8 @@ import picocli.CommandLine.Spec;
  * {@code rawops explain GRAPH [NODE…]}: what each StridedSlice node means, in Python notation
  * ({@code input[1, 2:4, tf.newaxis, ..., :-3:-1, :]}) with its shapes; when begin, end or strides
  * are not constant, their entries show symbolically and the masks are decoded bit by bit. Exit 0
- * when the graph builds, 1 when it does not (its errors are printed), 2 on a usage error.
+ * when the graph builds; 1 when it does not (its errors are printed) or a NODE is not a
+ * StridedSlice of it; 2 on a malformed command line.
  */
 @Command(
     name = "explain",
@@ -70,7 +71,7 @@ final class ExplainCommand implements Callable<Integer> {
     Optional<List<NodeDef>> selected = select(byName, err);
     if (selected.isEmpty()) {
       err.flush();
-      return Main.USAGE;
+      return Main.FAILED;
     }
     if (selected.get().isEmpty()) {
       out.println("no " + OP + " nodes in " + graphFile);
@@ -94,7 +95,7 @@ final class ExplainCommand implements Callable<Integer> {
     return Main.FAILED;
   }
 
-  /** The named nodes (all StridedSlice nodes by default); empty after a usage error. */
+  /** The named nodes (all StridedSlice nodes by default); empty when one is missing or no slice. */
   private Optional<List<NodeDef>> select(Map<String, NodeDef> byName, PrintWriter err) {
     if (nodeNames.isEmpty()) {
       return Optional.of(byName.values().stream().filter(n -> n.getOp().equals(OP)).toList());
@@ -103,11 +104,12 @@ final class ExplainCommand implements Callable<Integer> {
     for (String name : nodeNames) {
       NodeDef n = byName.get(name);
       if (n == null) {
-        err.println("error: no node named '" + name + "' in " + graphFile);
+        err.println("error: NOT_FOUND: no node named '" + name + "' in " + graphFile);
         return Optional.empty();
       }
       if (!n.getOp().equals(OP)) {
-        err.println("error: node '" + name + "' is a " + n.getOp() + ", not a " + OP);
+        err.println(
+            "error: INVALID_ARGUMENT: node '" + name + "' is a " + n.getOp() + ", not a " + OP);
         return Optional.empty();
       }
       nodes.add(n);

@@ -273,10 +273,18 @@ final class Literals {
     if (dtype == DType.STRING) {
       byte[][] b = new byte[flat.size()][];
       for (int i = 0; i < b.length; i++) {
-        b[i] =
-            flat.get(i) instanceof byte[] bytes
-                ? bytes
-                : ((String) flat.get(i)).getBytes(StandardCharsets.UTF_8);
+        if (!(flat.get(i) instanceof byte[] bytes)) {
+          // TF: tf.constant(1, tf.string) is a TypeError; a string element is quoted
+          throw RawOpsException.invalidArgument(
+              "literal "
+                  + literal
+                  + ": "
+                  + flat.get(i)
+                  + " is not a string; quote string elements ('"
+                  + flat.get(i)
+                  + "')");
+        }
+        b[i] = bytes;
       }
       return Tensor.ofByteStrings(shape, b);
     }

@@ -52,8 +52,9 @@ final class RunCommand implements Callable<Integer> {
       names = "--feed",
       paramLabel = "NAME=VALUE",
       description =
-          "A feed: NAME=FILE.npy or NAME=LITERAL, e.g. 'indices=[[0,0],[1,1]]:int32' or "
-              + "\"params=[['a','b'],['c','d']]\". Without :dtype the placeholder's dtype is used.")
+          "A feed: NAME=FILE.npy, NAME=FILE.npz:KEY or NAME=LITERAL, e.g."
+              + " 'indices=[[0,0],[1,1]]:int32' or \"params=[['a','b'],['c','d']]\". Without"
+              + " :dtype the placeholder's dtype is used.")
   List<String> feeds = new ArrayList<>();
 
   @Option(
@@ -73,8 +74,20 @@ final class RunCommand implements Callable<Integer> {
   @Option(
       names = "--out",
       paramLabel = "DIR",
-      description = "Also write each fetched tensor to DIR/<name>_<i>.npy")
+      description =
+          "Also write each fetched tensor to DIR/<node>_<i>.npy (a SavedModel's to DIR/<key>.npy);"
+              + " checked before the graph runs")
   Path out;
+
+  @Option(names = "--force", description = "Let --out overwrite existing files")
+  boolean force;
+
+  @Option(
+      names = "--cast",
+      description =
+          "Convert a .npy/.npz feed whose dtype is not the graph's (e.g. NumPy's default int64 or"
+              + " float64) to the graph's dtype, checking that every value fits. Never implicit.")
+  boolean cast;
 
   @Option(
       names = "--tag",
@@ -120,6 +133,35 @@ final class RunCommand implements Callable<Integer> {
     Graph graph = Graph.build(GraphLoader.read(graphPath), Device.CPU);
     Map<String, Tensor> feedMap = parseFeeds(graph);
     List<String> toFetch = fetches.isEmpty() && targets.isEmpty() ? graph.outputs() : fetches;
+    if (toFetch.isEmpty() && targets.isEmpty()) {
+      throw RawOpsException.invalidArgument(
+          "nothing to run: "
+              + graphPath
+              + (graph.nodes().isEmpty()
+                  ? " has no nodes"
+                  : " has no outputs to fetch (every output is consumed, or only placeholders);"
+                      + " name --fetch NODE[:i] or --target NODE"));
+    }
+    Map<String, Path> files = Map.of();
+    if (out != null) {
+      Map<String, String> stems = new LinkedHashMap<>();
+      for (String f : toFetch) {
+        TensorName n = TensorName.parse(f);
+        stems.put(Feeds.key(n), n.node() + "_" + n.index());
+        DType d =
+            graph
+                .node(n.node())
+                .filter(x -> n.index() < x.outputTypes().size())
+                .map(x -> x.outputTypes().get(n.index()))
+                .orElse(null);
+        if (d == DType.RESOURCE || d == DType.VARIANT) {
+          throw RawOpsException.of(
+              dev.rawops.Code.UNIMPLEMENTED,
+              "--out cannot write '" + f + "': a " + d.tfName() + " tensor has no .npy form");
+        }
+      }
+      files = OutFiles.plan(out, stems, force);
+    }
     if (threads != null && threads < 1) {
       throw new picocli.CommandLine.ParameterException(
           spec.commandLine(), "--threads must be at least 1, got " + threads);
@@ -136,9 +178,6 @@ final class RunCommand implements Callable<Integer> {
       peak = session.peakBytesInUse();
     }
     PrintWriter w = spec.commandLine().getOut();
-    if (out != null) {
-      Files.createDirectories(out);
-    }
     RaggedFetches ragged = RaggedFetches.find(graph, toFetch);
     for (int i = 0; i < results.size(); i++) {
       TensorName name = TensorName.parse(toFetch.get(i));
@@ -152,9 +191,7 @@ final class RunCommand implements Callable<Integer> {
         w.println(TensorFormat.format(t));
       }
       if (out != null) {
-        Path file =
-            out.resolve(
-                name.node().replaceAll("[^A-Za-z0-9_.-]", "_") + "_" + name.index() + ".npy");
+        Path file = files.get(Feeds.key(name));
         Npy.write(t, file);
         w.println("  written to " + file);
       }
@@ -193,32 +230,49 @@ final class RunCommand implements Callable<Integer> {
     }
     Map<String, Tensor> inputs = new LinkedHashMap<>();
     for (String f : feeds) {
-      int eq = f.indexOf('=');
-      if (eq <= 0) {
+      String[] kv = Feeds.split(f);
+      if (kv == null) {
         throw new picocli.CommandLine.ParameterException(
-            spec.commandLine(), "--feed must be KEY=FILE.npy or KEY=LITERAL, got '" + f + "'");
+            spec.commandLine(),
+            "--feed must be KEY=FILE.npy, KEY=FILE.npz:KEY or KEY=LITERAL, got '" + f + "'");
       }
-      String key = f.substring(0, eq);
-      String value = f.substring(eq + 1);
+      String key = kv[0];
       DType dtype =
           sig.inputs().stream()
               .filter(s -> s.key().equals(key))
               .findFirst()
               .map(s -> s.dtype()) // null (no hint) for a type rawops holds no tensors of
               .orElse(null);
-      inputs.put(
-          key, value.endsWith(".npy") ? Npy.read(Path.of(value)) : Literals.parse(value, dtype));
+      inputs.put(key, Feeds.value(key, kv[1], dtype, cast));
+    }
+    List<String> missing =
+        sig.inputs().stream()
+            .filter(in -> !inputs.containsKey(in.key()))
+            .map(SavedModel.TensorSpec::toString)
+            .toList();
+    if (missing.size() > 1) {
+      throw RawOpsException.invalidArgument(
+          "signature '"
+              + signature
+              + "' needs "
+              + missing.size()
+              + " inputs it was not given: "
+              + String.join(", ", missing)
+              + " (--feed KEY=VALUE; `rawops inspect` lists a SavedModel's signatures)");
+    }
+    Map<String, Path> files = Map.of();
+    if (out != null) {
+      Map<String, String> stems = new LinkedHashMap<>();
+      sig.outputs().forEach(o -> stems.put(o.key(), o.key()));
+      files = OutFiles.plan(out, stems, force);
     }
     Map<String, Tensor> results = model.run(signature, inputs);
     PrintWriter w = spec.commandLine().getOut();
-    if (out != null) {
-      Files.createDirectories(out);
-    }
     for (Map.Entry<String, Tensor> e : results.entrySet()) {
       w.println(e.getKey() + ": " + TensorFormat.describe(e.getValue()));
       w.println(TensorFormat.format(e.getValue()));
       if (out != null) {
-        Path file = out.resolve(e.getKey().replaceAll("[^A-Za-z0-9_.-]", "_") + ".npy");
+        Path file = files.get(e.getKey());
         Npy.write(e.getValue(), file);
         w.println("  written to " + file);
       }
@@ -230,18 +284,18 @@ final class RunCommand implements Callable<Integer> {
   private Map<String, Tensor> parseFeeds(Graph graph) {
     Map<String, Tensor> map = new LinkedHashMap<>();
     for (String f : feeds) {
-      int eq = f.indexOf('=');
-      if (eq <= 0) {
+      String[] kv = Feeds.split(f);
+      if (kv == null) {
         throw new picocli.CommandLine.ParameterException(
-            spec.commandLine(), "--feed must be NAME=FILE.npy or NAME=LITERAL, got '" + f + "'");
+            spec.commandLine(),
+            "--feed must be NAME=FILE.npy, NAME=FILE.npz:KEY or NAME=LITERAL, got '" + f + "'");
       }
-      String name = f.substring(0, eq);
-      String value = f.substring(eq + 1);
-      map.put(
-          name,
-          value.endsWith(".npy")
-              ? Npy.read(Path.of(value))
-              : Literals.parse(value, expectedType(graph, name)));
+      String name = kv[0];
+      if (TensorName.parse(name).control()) {
+        throw RawOpsException.invalidArgument(
+            "feed '" + name + "' names a control input; a feed names a tensor, NODE or NODE:i");
+      }
+      map.put(name, Feeds.value(name, kv[1], expectedType(graph, name), cast));
     }
     return map;
   }

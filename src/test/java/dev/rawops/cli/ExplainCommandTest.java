@@ -98,15 +98,16 @@ class ExplainCommandTest {
   }
 
   @Test
-  void usageErrors_exitWith2() throws Exception {
+  void aNodeThatIsNotAStridedSliceOfTheGraph_exits1_onlyAMalformedCommandLine2() throws Exception {
     Path g = write(slice(Tensor.ofInts(Shape.of(2), 1, 2), v(0), v(1), v(1)).graph());
     Result missing = explain(g.toString(), "nope");
-    assertEquals(2, missing.code());
-    assertTrue(missing.err().contains("no node named 'nope'"), missing.err());
+    assertEquals(1, missing.code());
+    assertTrue(missing.err().contains("NOT_FOUND: no node named 'nope'"), missing.err());
     Result notSlice = explain(g.toString(), "begin");
-    assertEquals(2, notSlice.code());
+    assertEquals(1, notSlice.code());
     assertTrue(
-        notSlice.err().contains("node 'begin' is a Const, not a StridedSlice"), notSlice.err());
+        notSlice.err().contains("INVALID_ARGUMENT: node 'begin' is a Const, not a StridedSlice"),
+        notSlice.err());
     assertEquals(2, explain().code());
   }
 

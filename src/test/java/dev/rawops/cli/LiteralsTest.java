@@ -82,4 +82,15 @@ class LiteralsTest {
     assertTrue(e.getMessage().contains("254"), e.getMessage());
     assertEquals(254, Literals.parse("[".repeat(254) + "1" + "]".repeat(254), null).shape().rank());
   }
+
+  @Test
+  void unquotedElementsAreNotStrings() {
+    // TF: tf.constant([1, 2], dtype=tf.string) raises TypeError; rawops never turns 1 into b'1'
+    RawOpsException e =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            RawOpsException.class, () -> Literals.parse("[1, 2]", DType.STRING));
+    assertTrue(e.getMessage().contains("1 is not a string"), e.getMessage());
+    org.junit.jupiter.api.Assertions.assertThrows(
+        RawOpsException.class, () -> Literals.parse("['a', True]", null));
+  }
 }

@@ -1,0 +1,90 @@
+package dev.rawops.cli;
+
+import dev.rawops.Code;
+import dev.rawops.RawOpsException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Where {@code --out DIR} writes each fetch, decided and checked before anything runs: the
+ * directory exists (or is created) and is writable, no two fetches share a file ({@code scope/out}
+ * and {@code scope_out} both sanitize to {@code scope_out}: the second gets {@code -2}), and no
+ * file is overwritten unless {@code --force}.
+ */
+final class OutFiles {
+  private OutFiles() {}
+
+  /**
+   * A file name from a node name or output key: characters other than A-Z a-z 0-9 _ . - become _.
+   */
+  static String sanitize(String name) {
+    return name.replaceAll("[^A-Za-z0-9_.-]", "_");
+  }
+
+  /**
+   * The file for each name (in order; a name given twice maps to one file), after checking the
+   * directory and, unless {@code force}, that none of the files exists.
+   *
+   * @param stems each name's file stem before sanitizing, e.g. {@code node_0} for {@code node:0}
+   */
+  static Map<String, Path> plan(Path dir, Map<String, String> stems, boolean force) {
+    prepare(dir);
+    Set<String> bases = new HashSet<>();
+    stems.values().forEach(s -> bases.add(sanitize(s)));
+    Set<String> used = new HashSet<>();
+    Map<String, Path> files = new LinkedHashMap<>();
+    for (Map.Entry<String, String> e : stems.entrySet()) {
+      String base = sanitize(e.getValue());
+      String stem = base;
+      // Taken already, or (for a suffixed stem) another name's own file: try the next suffix.
+      for (int k = 2; used.contains(stem) || (!stem.equals(base) && bases.contains(stem)); k++) {
+        stem = base + "-" + k;
+      }
+      used.add(stem);
+      files.put(e.getKey(), dir.resolve(stem + ".npy"));
+    }
+    if (!force) {
+      List<String> existing =
+          files.values().stream().filter(Files::exists).map(Path::toString).toList();
+      if (!existing.isEmpty()) {
+        throw RawOpsException.of(
+            Code.ALREADY_EXISTS,
+            "--out would overwrite "
+                + String.join(", ", existing)
+                + "; pass --force to overwrite, or choose another --out directory");
+      }
+    }
+    return files;
+  }
+
+  private static void prepare(Path dir) {
+    if (Files.exists(dir) && !Files.isDirectory(dir)) {
+      throw RawOpsException.of(
+          Code.FAILED_PRECONDITION, "--out " + dir + " exists and is not a directory");
+    }
+    try {
+      Files.createDirectories(dir);
+    } catch (java.nio.file.NoSuchFileException e) {
+      throw RawOpsException.of(
+          Code.NOT_FOUND,
+          "cannot create the --out directory " + dir + ": no such file " + e.getFile());
+    } catch (java.nio.file.AccessDeniedException e) {
+      throw RawOpsException.of(
+          Code.PERMISSION_DENIED,
+          "cannot create the --out directory " + dir + ": permission denied");
+    } catch (IOException e) {
+      throw RawOpsException.of(
+          Code.UNAVAILABLE, "cannot create the --out directory " + dir + ": " + e);
+    }
+    if (!Files.isWritable(dir)) {
+      throw RawOpsException.of(
+          Code.PERMISSION_DENIED, "the --out directory " + dir + " is not writable");
+    }
+  }
+}

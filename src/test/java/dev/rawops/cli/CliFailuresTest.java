@@ -1,0 +1,263 @@
+package dev.rawops.cli;
+
+import static dev.rawops.cli.CliRun.rawops;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.rawops.RawOpsException;
+import dev.rawops.cli.CliRun.Result;
+import dev.rawops.tensor.Npy;
+import dev.rawops.tensor.Shape;
+import dev.rawops.tensor.Tensor;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issues #16.6 and #17: every failure of the CLI is one {@code error: CODE: ...} line and exit 1 (2
+ * only for a malformed command line), {@code --out} is checked before the graph runs and never
+ * overwrites or merges files, feeds from {@code .npz} files and {@code --cast}.
+ */
+class CliFailuresTest {
+  private static final String FED = "graphs/examples/gather_nd/fed_params.pbtxt";
+  private static final String SEED = "graphs/examples/gather_nd/tensor3_depth2.pbtxt";
+
+  @TempDir Path dir;
+
+  private static void assertFailed(Result r, String code) {
+    assertEquals(1, r.code(), r.out() + r.err());
+    assertTrue(r.err().startsWith("error: " + code + ": "), r.err());
+    assertFalse(r.err().contains("\tat "), "no stack trace without --verbose: " + r.err());
+  }
+
+  @Test
+  void aFeedNamingAControlInput_isInvalidArgument() {
+    assertFailed(rawops("run", FED, "--feed", "^x=1"), "INVALID_ARGUMENT");
+  }
+
+  @Test
+  void outThatIsAFile_failsBeforeTheGraphRuns() throws IOException {
+    Path file = Files.writeString(dir.resolve("f"), "x");
+    Result r = rawops("run", SEED, "--out", file.toString());
+    assertFailed(r, "FAILED_PRECONDITION");
+    assertEquals("", r.out(), "nothing ran, nothing printed");
+    Result under = rawops("run", SEED, "--out", file.resolve("sub").toString());
+    assertEquals(1, under.code(), under.err());
+    assertEquals("", under.out());
+    assertFalse(under.err().contains("\tat "), under.err());
+  }
+
+  @Test
+  void outUnderProc_failsBeforeTheGraphRuns() {
+    Result r = rawops("run", SEED, "--out", "/proc/nonexistent");
+    assertEquals(1, r.code(), r.err());
+    assertTrue(r.err().startsWith("error: "), r.err());
+    assertEquals("", r.out());
+    assertFalse(r.err().contains("\tat "), r.err());
+  }
+
+  @Test
+  void out_refusesToOverwrite_unlessForced() throws IOException {
+    assertEquals(0, rawops("run", SEED, "--out", dir.toString()).code());
+    Path file = dir.resolve("output_0.npy");
+    Files.write(file, new byte[] {1});
+    Result again = rawops("run", SEED, "--out", dir.toString());
+    assertFailed(again, "ALREADY_EXISTS");
+    assertTrue(again.err().contains("--force"), again.err());
+    assertEquals(1, Files.size(file), "left alone");
+    Result forced = rawops("run", SEED, "--out", dir.toString(), "--force");
+    assertEquals(0, forced.code(), forced.err());
+    assertEquals("c0", new String(Npy.read(file).getString(0), StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void out_neverMapsTwoFetchesToOneFile() throws IOException {
+    Path g =
+        Files.writeString(
+            dir.resolve("g.pbtxt"),
+            """
+            node { name: "scope/out" op: "Const" attr { key: "dtype" value { type: DT_INT32 } }
+              attr { key: "value" value { tensor { dtype: DT_INT32 tensor_shape {} int_val: 1 } } } }
+            node { name: "scope_out" op: "Const" attr { key: "dtype" value { type: DT_INT32 } }
+              attr { key: "value" value { tensor { dtype: DT_INT32 tensor_shape {} int_val: 2 } } } }
+            """);
+    Path out = dir.resolve("out");
+    Result r = rawops("run", g.toString(), "--out", out.toString());
+    assertEquals(0, r.code(), r.err());
+    assertEquals(1, Npy.read(out.resolve("scope_out_0.npy")).getInt(0));
+    assertEquals(2, Npy.read(out.resolve("scope_out_0-2.npy")).getInt(0));
+    assertTrue(r.out().contains("written to " + out.resolve("scope_out_0-2.npy")), r.out());
+  }
+
+  @Test
+  void anEmptyGraph_isAnError() throws IOException {
+    Path g = Files.writeString(dir.resolve("empty.pbtxt"), "versions { producer: 1994 }\n");
+    Result r = rawops("run", g.toString());
+    assertFailed(r, "INVALID_ARGUMENT");
+    assertTrue(r.err().contains("nothing to run"), r.err());
+  }
+
+  @Test
+  void everyMissingFeed_isNamedInOneError() {
+    Result r = rawops("run", FED);
+    assertFailed(r, "INVALID_ARGUMENT");
+    assertTrue(r.err().contains("placeholder tensor 'params'"), r.err());
+    assertTrue(r.err().contains("needs 2 feeds") && r.err().contains("indices (int32"), r.err());
+    Result one = rawops("run", FED, "--feed", "params=[['a']]");
+    assertTrue(one.err().contains("placeholder tensor 'indices'"), one.err());
+    assertTrue(one.err().contains("needs 1 feed "), one.err());
+  }
+
+  private Path npz(String... keysThenFiles) throws IOException {
+    Path z = dir.resolve("feeds.npz");
+    try (ZipOutputStream zip = new ZipOutputStream(Files.newOutputStream(z))) {
+      for (int i = 0; i < keysThenFiles.length; i += 2) {
+        zip.putNextEntry(new ZipEntry(keysThenFiles[i] + ".npy"));
+        zip.write(Files.readAllBytes(Path.of(keysThenFiles[i + 1])));
+        zip.closeEntry();
+      }
+    }
+    return z;
+  }
+
+  private Path npy(String name, Tensor t) {
+    Path p = dir.resolve(name);
+    Npy.write(t, p);
+    return p;
+  }
+
+  @Test
+  void npzFeeds_byKey_orTheOnlyArray() throws IOException {
+    Path params = npy("p.npy", Tensor.ofStrings(Shape.of(2, 2), "w", "x", "y", "z"));
+    Path indices = npy("i.npy", Tensor.ofInts(Shape.of(1, 2), 1, 0));
+    Path z = npz("params", params.toString(), "indices", indices.toString());
+    Result r =
+        rawops(
+            "run", FED, "--feed", "params=" + z + ":params", "--feed", "indices=" + z + ":indices");
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.out().contains("[b'y']"), r.out());
+    Result missingKey =
+        rawops("run", FED, "--feed", "params=" + z + ":nope", "--feed", "indices=[[0,0]]");
+    assertFailed(missingKey, "NOT_FOUND");
+    assertTrue(missingKey.err().contains("keys: params, indices"), missingKey.err());
+    Result ambiguous = rawops("run", FED, "--feed", "params=" + z, "--feed", "indices=[[0,0]]");
+    assertFailed(ambiguous, "INVALID_ARGUMENT");
+    Path notZip = Files.writeString(dir.resolve("bad.npz"), "not a zip");
+    assertFailed(
+        rawops("run", FED, "--feed", "params=" + notZip, "--feed", "indices=[[0,0]]"),
+        "INVALID_ARGUMENT");
+  }
+
+  @Test
+  void numpysDefaultInt64_needsAnExplicitCast() {
+    Path params = npy("p.npy", Tensor.ofStrings(Shape.of(2, 2), "a", "b", "c", "d"));
+    Path indices = npy("i.npy", Tensor.ofLongs(Shape.of(2, 2), 0, 0, 1, 1));
+    Result r = rawops("run", FED, "--feed", "params=" + params, "--feed", "indices=" + indices);
+    assertFailed(r, "INVALID_ARGUMENT");
+    assertTrue(
+        r.err().contains("is int64 but the graph expects int32") && r.err().contains("--cast"),
+        r.err());
+    Result cast =
+        rawops("run", FED, "--cast", "--feed", "params=" + params, "--feed", "indices=" + indices);
+    assertEquals(0, cast.code(), cast.err());
+    assertTrue(cast.out().contains("[b'a' b'd']"), cast.out());
+    Path big = npy("big.npy", Tensor.ofLongs(Shape.of(1, 2), 0, 1L << 40));
+    Result range =
+        rawops("run", FED, "--cast", "--feed", "params=" + params, "--feed", "indices=" + big);
+    assertFailed(range, "INVALID_ARGUMENT");
+    assertTrue(range.err().contains("1099511627776 is out of range for int32"), range.err());
+  }
+
+  @Test
+  void cast_float64ToInt_mustBeWhole_andStringsNeverCast() {
+    Tensor halves = Tensor.ofDoubles(Shape.of(1, 2), 0, 0.5);
+    RawOpsException e =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            RawOpsException.class, () -> Feeds.cast(halves, dev.rawops.tensor.DType.INT32, "f"));
+    assertTrue(e.getMessage().contains("0.5 is not a whole number"), e.getMessage());
+    Tensor ok = Feeds.cast(Tensor.ofDoubles(Shape.of(2), 3, -4), dev.rawops.tensor.DType.INT8, "f");
+    assertEquals(3, ok.getByte(0));
+    assertEquals(-4, ok.getByte(1));
+    // float64 1e300 is out of float32's range (NumPy's astype would give inf silently)
+    assertTrue(
+        org.junit.jupiter.api.Assertions.assertThrows(
+                RawOpsException.class,
+                () ->
+                    Feeds.cast(
+                        Tensor.ofDoubles(Shape.of(1), 1e300), dev.rawops.tensor.DType.FLOAT, "f"))
+            .getMessage()
+            .contains("out of range for float"));
+    org.junit.jupiter.api.Assertions.assertThrows(
+        RawOpsException.class,
+        () -> Feeds.cast(Tensor.ofStrings(Shape.of(1), "1"), dev.rawops.tensor.DType.INT32, "f"));
+  }
+
+  @Test
+  void errorsAndRuntimeExceptions_becomeStatusLines() {
+    assertTrue(
+        Main.message(new OutOfMemoryError("Java heap space")).startsWith("RESOURCE_EXHAUSTED: "));
+    assertTrue(Main.message(new StackOverflowError()).startsWith("RESOURCE_EXHAUSTED: "));
+    assertTrue(Main.message(new IndexOutOfBoundsException("5")).startsWith("INTERNAL: "));
+    assertTrue(
+        Main.message(new java.io.UncheckedIOException(new java.nio.file.NoSuchFileException("/x")))
+            .startsWith("NOT_FOUND: "));
+    StringWriter quiet = new StringWriter();
+    assertEquals(1, Main.fail(new PrintWriter(quiet), new StackOverflowError(), false));
+    assertFalse(quiet.toString().contains("\tat "), quiet.toString());
+    assertTrue(quiet.toString().contains("--verbose"), quiet.toString());
+    StringWriter loud = new StringWriter();
+    Main.fail(new PrintWriter(loud), new StackOverflowError(), true);
+    assertTrue(loud.toString().contains("\tat "), loud.toString());
+  }
+
+  @Test
+  void verbose_showsTheStackTrace_onAnyCommand() {
+    Result r = rawops("run", "no/such/graph.pbtxt", "--verbose");
+    assertEquals(1, r.code());
+    assertTrue(r.err().startsWith("error: NOT_FOUND: ") && r.err().contains("\tat "), r.err());
+    assertEquals(1, rawops("validate", "--verbose", "no/such/graph.pbtxt").code());
+  }
+
+  @Test
+  void exitCodes_sameInEveryCommand() {
+    for (String cmd : new String[] {"run", "validate", "explain", "inspect", "conform"}) {
+      Result missing = rawops(cmd, "no/such/file.pbtxt");
+      assertEquals(1, missing.code(), cmd + ": " + missing.err());
+      assertTrue(missing.err().contains("NOT_FOUND"), cmd + ": " + missing.err());
+      assertEquals(2, rawops(cmd, "--no-such-option", "x").code(), cmd);
+    }
+  }
+
+  @Test
+  void resourceTensors_cannotBeFedOrWritten_andFailBeforeRunning() throws IOException {
+    Path g =
+        Files.writeString(
+            dir.resolve("res.pbtxt"),
+            """
+            node { name: "v" op: "VarHandleOp" attr { key: "dtype" value { type: DT_INT32 } }
+              attr { key: "shape" value { shape {} } } attr { key: "shared_name" value { s: "v" } } }
+            """);
+    Result out = rawops("run", g.toString(), "--out", dir.resolve("o").toString());
+    assertFailed(out, "UNIMPLEMENTED");
+    assertEquals("", out.out());
+    assertFailed(rawops("run", g.toString(), "--feed", "v=1"), "INVALID_ARGUMENT");
+  }
+
+  @Test
+  void savedModel_everyMissingInput_isNamedInOneError() {
+    Result r = rawops("run", "graphs/savedmodels/while_case", "--feed", "start=[0]");
+    assertFailed(r, "INVALID_ARGUMENT");
+    assertTrue(r.err().contains("needs 2 inputs it was not given"), r.err());
+    assertTrue(
+        r.err().contains("which: int32[] (which:0)") && r.err().contains("words: string[4]"),
+        r.err());
+  }
+}
