@@ -26,6 +26,7 @@ void main(String[] args) throws Exception {
         "cuda: nvcc not on PATH: no PTX built; this build has no GPU kernels for a real GPU");
   } else {
     Files.createDirectories(ptxDir);
+    int built = 0;
     for (Path cu : sources) {
       String name = cu.getFileName().toString().replace(".cu", ".ptx");
       Path out = ptxDir.resolve(name);

@@ -1,14 +1,18 @@
 package dev.rawops.kernels.gpu;
 
 import dev.rawops.RawOpsException;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
  * The GPU device of this process, if there is one. {@code -Drawops.gpu} chooses the backend:
  *
  * <ul>
+ *   <li>(the environment variable {@code RAWOPS_GPU} when the property is unset)
  *   <li>unset or {@code cuda}: the CUDA driver (libcuda looked up at run time); without it there is
  *       no GPU device, and {@link #unavailableReason()} says why;
  *   <li>{@code host}: the host emulation library ({@code -Drawops.gpu.hostlib=PATH}, default {@code
@@ -27,8 +31,11 @@ public final class Gpu {
 
   /** The backend, or empty when this process has no GPU device. */
   public static synchronized Optional<GpuBackend> backend() {
-    String mode = System.getProperty("rawops.gpu", "cuda").toLowerCase(Locale.ROOT);
-    String lib = System.getProperty("rawops.gpu.hostlib", HostEmulation.DEFAULT_LIBRARY.toString());
+    String mode =
+        System.getProperty(
+                "rawops.gpu", Objects.requireNonNullElse(System.getenv("RAWOPS_GPU"), "cuda"))
+            .toLowerCase(Locale.ROOT);
+    String lib = System.getProperty("rawops.gpu.hostlib", defaultHostLibrary().toString());
     String k = mode + "|" + lib;
     if (!k.equals(key)) {
       key = k;
@@ -52,6 +59,26 @@ public final class Gpu {
       }
     }
     return Optional.ofNullable(backend);
+  }
+
+  /**
+   * target/native/librawops_gpu_host.so under the working directory, else beside the jar or classes
+   * directory rawops runs from (target/rawops-…-all.jar, target/classes).
+   */
+  static Path defaultHostLibrary() {
+    if (Files.isRegularFile(HostEmulation.DEFAULT_LIBRARY)) {
+      return HostEmulation.DEFAULT_LIBRARY;
+    }
+    try {
+      Path code = Path.of(Gpu.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+      Path lib = code.getParent().resolve(HostEmulation.DEFAULT_LIBRARY.subpath(1, 3));
+      if (Files.isRegularFile(lib)) {
+        return lib;
+      }
+    } catch (URISyntaxException | RuntimeException e) {
+      // no code source (e.g. a custom class loader): keep the working-directory default
+    }
+    return HostEmulation.DEFAULT_LIBRARY;
   }
 
   /** True when {@link #backend()} has a backend. */

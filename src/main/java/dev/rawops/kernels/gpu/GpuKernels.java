@@ -17,6 +17,16 @@ public final class GpuKernels implements KernelProvider {
   }
 
   @Override
+  public boolean available() {
+    return Gpu.available();
+  }
+
+  @Override
+  public String unavailableReason() {
+    return Gpu.unavailableReason();
+  }
+
+  @Override
   public List<KernelDef> kernels() {
     List<KernelDef> all = new ArrayList<>();
     all.addAll(GpuGatherNd.DEFS);
