@@ -129,7 +129,7 @@ public final class CudaDriver implements GpuBackend {
           "no CUDA driver: "
               + path
               + " could not be loaded (no NVIDIA driver on this machine; "
-              + "-Drawops.gpu=host runs the GPU kernels in host emulation)";
+              + "RAWOPS_GPU=host or -Drawops.gpu=host runs the GPU kernels in host emulation)";
       return Optional.empty();
     }
   }
