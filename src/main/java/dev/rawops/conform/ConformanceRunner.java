@@ -51,6 +51,11 @@ public final class ConformanceRunner {
     this.defaultTolerance = defaultTolerance;
   }
 
+  /** False when every fixture is skipped because the device has no kernels or is absent. */
+  public boolean deviceUsable() {
+    return deviceHasKernels;
+  }
+
   /** Reads and runs one fixture file. */
   public Result run(Path file) {
     return run(file, name -> true).orElseThrow();

@@ -262,6 +262,20 @@ public final class CudaDriver implements GpuBackend {
   }
 
   @Override
+  public synchronized void copyWithin(long src, long dst, long bytes) {
+    makeCurrent();
+    check(
+        "cuMemcpyDtoDAsync_v2",
+        call(
+            "cuMemcpyDtoDAsync_v2",
+            FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG, ADDRESS),
+            dst,
+            src,
+            bytes,
+            stream));
+  }
+
+  @Override
   public synchronized void memset(long dst, int value, long bytes) {
     makeCurrent();
     check(

@@ -31,6 +31,9 @@ public interface GpuBackend {
   /** Copies {@code bytes} bytes from device address {@code src} into host memory. */
   void copyToHost(long src, MemorySegment dst, long bytes);
 
+  /** Copies {@code bytes} bytes between two device buffers. */
+  void copyWithin(long src, long dst, long bytes);
+
   /** Sets {@code bytes} bytes at {@code dst} to {@code value} (0 to 255). */
   void memset(long dst, int value, long bytes);
 

@@ -98,6 +98,11 @@ public final class HostEmulation implements GpuBackend {
   }
 
   @Override
+  public void copyWithin(long src, long dst, long bytes) {
+    MemorySegment.copy(at(src, bytes), 0, at(dst, bytes), 0, bytes);
+  }
+
+  @Override
   public void memset(long dst, int value, long bytes) {
     at(dst, bytes).fill((byte) value);
   }
