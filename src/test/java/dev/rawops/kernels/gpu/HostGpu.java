@@ -7,7 +7,8 @@ import org.junit.jupiter.api.Assumptions;
 /**
  * Switches this JVM's GPU device to the host emulation library the build made from src/main/cuda
  * (target/native), for one test class; tests abort (skip) with a clear message where the build had
- * no g++. Always {@link #off()} afterwards: other tests must see the machine's own device (none in CI).
+ * no g++. Always {@link #off()} afterwards: other tests must see the machine's own device (none in
+ * CI).
  */
 public final class HostGpu {
   public static final Path LIBRARY =
