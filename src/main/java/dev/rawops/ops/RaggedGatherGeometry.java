@@ -327,10 +327,14 @@ public final class RaggedGatherGeometry {
   }
 
   /**
-   * Writes every output splits tensor ({@code out[k]} holds {@link #outputSplitsLength}(k) elements
-   * of {@code Tsplits}), the same for every device: splits are small and computed on the host.
+   * Writes every element of every output splits tensor ({@code out[k]} holds {@link
+   * #outputSplitsLength}(k) elements of {@code Tsplits}; its previous contents do not matter), the
+   * same for every device: splits are small and computed on the host.
    */
   public void writeSplits(MemorySegment[] out) {
+    for (int k = 0; k < out.length; k++) {
+      put(out[k], 0, 0); // every output splits tensor starts with 0 (buffers may be unzeroed)
+    }
     writeUniformSplits(out);
     if (paramsRaggedRank() == 1) {
       writeRowLengths(out);
