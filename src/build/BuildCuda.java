@@ -27,7 +27,6 @@ void main(String[] args) throws Exception {
   } else {
     Files.createDirectories(ptxDir);
     int built = 0;
-    int built = 0;
     for (Path cu : sources) {
       String name = cu.getFileName().toString().replace(".cu", ".ptx");
       Path out = ptxDir.resolve(name);
