@@ -170,6 +170,11 @@ final class ConformCommand implements Callable<Integer> {
           progress.clear();
           out.println("FAIL " + r.get().name() + ": " + r.get().reason());
           out.flush();
+        } else if (r.get().skipped() && runner.deviceUsable()) {
+          // e.g. a documented GPU rule: say why, per fixture (a missing device is said once)
+          progress.clear();
+          out.println("SKIP " + r.get().name() + ": " + r.get().reason());
+          out.flush();
         }
       }
     }

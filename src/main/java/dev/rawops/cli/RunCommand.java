@@ -1,7 +1,6 @@
 package dev.rawops.cli;
 
 import dev.rawops.RawOpsException;
-import dev.rawops.kernels.Device;
 import dev.rawops.ragged.RaggedTensor;
 import dev.rawops.runtime.Graph;
 import dev.rawops.runtime.GraphLoader;
@@ -125,12 +124,14 @@ final class RunCommand implements Callable<Integer> {
               + " thread); open it in ui.perfetto.dev or chrome://tracing")
   Path trace;
 
+  @picocli.CommandLine.Mixin DeviceOption deviceOption = new DeviceOption();
+
   @Override
   public Integer call() throws IOException {
     if (Files.isDirectory(graphPath)) {
       return runSavedModel();
     }
-    Graph graph = Graph.build(GraphLoader.read(graphPath), Device.CPU);
+    Graph graph = Graph.build(GraphLoader.read(graphPath), deviceOption.device());
     Map<String, Tensor> feedMap = parseFeeds(graph);
     List<String> toFetch = fetches.isEmpty() && targets.isEmpty() ? graph.outputs() : fetches;
     if (toFetch.isEmpty() && targets.isEmpty()) {

@@ -30,6 +30,8 @@ final class ValidateCommand implements Callable<Integer> {
       description = "GraphDef file: .pb (binary) or .pbtxt (text), or a SavedModel directory")
   Path graphPath;
 
+  @picocli.CommandLine.Mixin DeviceOption deviceOption = new DeviceOption();
+
   @Override
   public Integer call() {
     if (java.nio.file.Files.isDirectory(graphPath)) {
@@ -39,7 +41,7 @@ final class ValidateCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     Graph graph;
     try {
-      graph = Graph.build(GraphLoader.read(graphPath), Device.CPU);
+      graph = Graph.build(GraphLoader.read(graphPath), deviceOption.device());
     } catch (GraphBuildException e) {
       for (RawOpsException x : e.errors()) {
         err.println("error: " + x.getMessage());
@@ -51,6 +53,8 @@ final class ValidateCommand implements Callable<Integer> {
     }
     graph.warnings().forEach(w -> err.println("warning: " + w));
     err.flush();
+    boolean showDevice = !graph.device().equals(Device.CPU);
+    var placement = showDevice ? graph.placement().devices() : java.util.Map.<String, Device>of();
     for (Graph.Node n : graph.nodes()) {
       List<String> outs = new ArrayList<>();
       for (int i = 0; i < n.outputTypes().size(); i++) {
@@ -63,7 +67,11 @@ final class ValidateCommand implements Callable<Integer> {
               + "("
               + String.join(", ", n.inputs())
               + ") -> "
-              + (outs.isEmpty() ? "()" : String.join(", ", outs)));
+              + (outs.isEmpty() ? "()" : String.join(", ", outs))
+              + (showDevice ? "  @" + placement.get(n.name()) : ""));
+    }
+    if (showDevice) {
+      DeviceOption.printPlacement(graph, out);
     }
     var missing = graph.unimplementedOps();
     if (!missing.isEmpty()) {

@@ -28,6 +28,7 @@ import java.util.function.Predicate;
 public final class ConformanceRunner {
   private final Device device;
   private final boolean deviceHasKernels;
+  private final String noKernelsReason;
   private final Tolerance defaultTolerance;
 
   /** Bit-exact comparison except where a fixture carries its own tolerance. */
@@ -41,8 +42,18 @@ public final class ConformanceRunner {
    */
   public ConformanceRunner(Device device, Tolerance defaultTolerance) {
     this.device = device;
-    this.deviceHasKernels = KernelRegistry.builtIn().hasDevice(device);
+    KernelRegistry kernels = KernelRegistry.builtIn();
+    this.deviceHasKernels = kernels.hasDevice(device) && kernels.available(device);
+    this.noKernelsReason =
+        !kernels.hasDevice(device)
+            ? "rawops has no " + device + " kernels"
+            : "no " + device + " device: " + kernels.unavailableReason(device);
     this.defaultTolerance = defaultTolerance;
+  }
+
+  /** False when every fixture is skipped because the device has no kernels or is absent. */
+  public boolean deviceUsable() {
+    return deviceHasKernels;
   }
 
   /** Reads and runs one fixture file. */
@@ -82,11 +93,11 @@ public final class ConformanceRunner {
     String name = name(f, file);
     if (!deviceHasKernels) {
       return new Result(
-          name,
-          file,
-          Result.Status.SKIPPED,
-          "rawops has no " + device + " kernels",
-          System.nanoTime() - start);
+          name, file, Result.Status.SKIPPED, noKernelsReason, System.nanoTime() - start);
+    }
+    String skip = GpuRules.skipReason(f, device);
+    if (skip != null) {
+      return new Result(name, file, Result.Status.SKIPPED, skip, System.nanoTime() - start);
     }
     String reason;
     try {

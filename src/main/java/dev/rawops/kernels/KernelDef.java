@@ -11,12 +11,27 @@ import java.util.TreeMap;
 /**
  * One kernel registration: op, device, the dtypes it accepts for each type attr, and its factory.
  * Declared at the top of each kernel file.
+ *
+ * @param attrValues string attrs whose value must be one of a set (TF's {@code AttrConstraint},
+ *     e.g. TF's GPU GatherNd accepts {@code bad_indices_policy} "", "DEFAULT" and "IGNORE" only)
+ * @param hostMemoryInputs inputs the kernel reads in host memory wherever it runs (TF's {@code
+ *     HostMemory}: StridedSlice's begin, end and strides), so placement copies nothing for them
  */
 public record KernelDef(
     String op,
     Device device,
     ImmutableMap<String, ImmutableSet<DataType>> typeConstraints,
-    KernelFactory factory) {
+    KernelFactory factory,
+    ImmutableMap<String, ImmutableSet<String>> attrValues,
+    ImmutableSet<Integer> hostMemoryInputs) {
+
+  public KernelDef(
+      String op,
+      Device device,
+      ImmutableMap<String, ImmutableSet<DataType>> typeConstraints,
+      KernelFactory factory) {
+    this(op, device, typeConstraints, factory, ImmutableMap.of(), ImmutableSet.of());
+  }
 
   public static Builder builder(String op, Device device) {
     return new Builder(op, device);
@@ -37,6 +52,12 @@ public record KernelDef(
         return false;
       }
     }
+    for (Map.Entry<String, ImmutableSet<String>> c : attrValues.entrySet()) {
+      String v = node.attrs().has(c.getKey()) ? node.attrs().getString(c.getKey()) : "";
+      if (!c.getValue().contains(v)) {
+        return false;
+      }
+    }
     return true;
   }
 
@@ -49,6 +70,12 @@ public record KernelDef(
       sb.append(String.join(", ", c.getValue().stream().map(DType::tfName).toList())).append('}');
       sep = ", ";
     }
+    for (var c : attrValues.entrySet()) {
+      sb.append(sep).append(c.getKey()).append(" in {");
+      sb.append(String.join(", ", c.getValue().stream().map(v -> '"' + v + '"').toList()));
+      sb.append('}');
+      sep = ", ";
+    }
     return sb.append(']').toString();
   }
 
@@ -56,6 +83,8 @@ public record KernelDef(
     private final String op;
     private final Device device;
     private final Map<String, ImmutableSet<DataType>> constraints = new TreeMap<>();
+    private final Map<String, ImmutableSet<String>> attrValues = new TreeMap<>();
+    private final ImmutableSet.Builder<Integer> hostMemory = ImmutableSet.builder();
 
     private Builder(String op, Device device) {
       this.op = op;
@@ -76,8 +105,28 @@ public record KernelDef(
       return typeConstraint(attr, DType.dataTypes());
     }
 
+    /** The node's string attr {@code attr} must be one of {@code values}. */
+    public Builder attrConstraint(String attr, String... values) {
+      attrValues.put(attr, ImmutableSet.copyOf(values));
+      return this;
+    }
+
+    /** Inputs read in host memory (TF's HostMemory), by input index. */
+    public Builder hostMemory(int... inputs) {
+      for (int i : inputs) {
+        hostMemory.add(i);
+      }
+      return this;
+    }
+
     public KernelDef build(KernelFactory factory) {
-      return new KernelDef(op, device, ImmutableMap.copyOf(constraints), factory);
+      return new KernelDef(
+          op,
+          device,
+          ImmutableMap.copyOf(constraints),
+          factory,
+          ImmutableMap.copyOf(attrValues),
+          hostMemory.build());
     }
   }
 }

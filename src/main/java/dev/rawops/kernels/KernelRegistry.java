@@ -2,6 +2,7 @@ package dev.rawops.kernels;
 
 import com.google.common.collect.ImmutableList;
 import dev.rawops.kernels.cpu.CpuKernels;
+import dev.rawops.kernels.gpu.GpuKernels;
 import dev.rawops.ops.NodeInfo;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -14,13 +15,15 @@ import java.util.Optional;
  * constraints overlap are refused, naming both, so a node never has two candidate kernels.
  */
 public final class KernelRegistry {
-  private static final KernelRegistry BUILT_IN = of(List.of(new CpuKernels()));
+  private static final KernelRegistry BUILT_IN = of(List.of(new CpuKernels(), new GpuKernels()));
 
   private final ImmutableList<KernelDef> defs;
   private final Map<String, List<KernelDef>> byOp = new HashMap<>();
+  private final ImmutableList<KernelProvider> providers;
 
-  private KernelRegistry(ImmutableList<KernelDef> defs) {
+  private KernelRegistry(ImmutableList<KernelDef> defs, ImmutableList<KernelProvider> providers) {
     this.defs = defs;
+    this.providers = providers;
     for (KernelDef d : defs) {
       byOp.computeIfAbsent(d.op(), k -> new ArrayList<>()).add(d);
     }
@@ -45,7 +48,7 @@ public final class KernelRegistry {
         seen.computeIfAbsent(d.op(), k -> new ArrayList<>()).add(d);
       }
     }
-    return new KernelRegistry(ImmutableList.copyOf(all));
+    return new KernelRegistry(ImmutableList.copyOf(all), ImmutableList.copyOf(providers));
   }
 
   private static boolean overlap(KernelDef a, KernelDef b) {
@@ -71,6 +74,21 @@ public final class KernelRegistry {
   /** What is registered for {@code op}, for error messages. */
   public List<String> describe(String op) {
     return defs.stream().filter(d -> d.op().equals(op)).map(KernelDef::describe).toList();
+  }
+
+  /** True when some provider of {@code device} can run kernels in this process. */
+  public boolean available(Device device) {
+    return providers.stream().anyMatch(p -> p.device().equals(device) && p.available());
+  }
+
+  /** Why {@code device} is not available ("" when it is). */
+  public String unavailableReason(Device device) {
+    for (KernelProvider p : providers) {
+      if (p.device().equals(device) && !p.available()) {
+        return p.unavailableReason();
+      }
+    }
+    return available(device) ? "" : "rawops has no " + device + " kernels";
   }
 
   public boolean hasDevice(Device device) {

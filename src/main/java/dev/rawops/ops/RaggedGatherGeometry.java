@@ -9,6 +9,7 @@ import dev.rawops.tensor.DType;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
 import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -323,5 +324,90 @@ public final class RaggedGatherGeometry {
   /** Elements in one row of {@code params_dense_values} (product of its inner dimensions). */
   public long valueSize() {
     return valuesShape.numElementsFrom(1);
+  }
+
+  /**
+   * Writes every element of every output splits tensor ({@code out[k]} holds {@link
+   * #outputSplitsLength}(k) elements of {@code Tsplits}; its previous contents do not matter), the
+   * same for every device: splits are small and computed on the host.
+   */
+  public void writeSplits(MemorySegment[] out) {
+    for (int k = 0; k < out.length; k++) {
+      put(out[k], 0, 0); // every output splits tensor starts with 0 (buffers may be unzeroed)
+    }
+    writeUniformSplits(out);
+    if (paramsRaggedRank() == 1) {
+      writeRowLengths(out);
+    } else {
+      writeRaggedSplits(out);
+    }
+  }
+
+  /** The splits that come from the dense outer dimensions of indices: 0, n, 2n, …. */
+  private void writeUniformSplits(MemorySegment[] out) {
+    for (int k = 0; k < indicesRank() - 1; k++) {
+      long n = uniformRowLength(k);
+      for (long i = 0; i < outputSplitsLength(k); i++) {
+        put(out[k], i, i * n);
+      }
+    }
+  }
+
+  /**
+   * One ragged level: each gathered row is one run of values, so the innermost output splits are
+   * the running sum of the run lengths (none for scalar indices, whose row is the whole output).
+   */
+  private void writeRowLengths(MemorySegment[] out) {
+    int k = outputLevel(0);
+    if (k < 0) {
+      return;
+    }
+    int n = (int) numIndices();
+    long offset = 0;
+    for (int i = 0; i < n; i++) {
+      offset += valueLimit(i) - valueStart(i);
+      put(out[k], i + 1, offset);
+    }
+  }
+
+  /**
+   * Several ragged levels: follows each index's row from level to level. At each level its row
+   * range {@code [start, limit)} appends its row lengths (as running offsets) to that level's
+   * output splits and becomes the range of rows it covers at the next level.
+   */
+  private void writeRaggedSplits(MemorySegment[] out) {
+    long[] written = new long[out.length];
+    long[] offset = new long[out.length];
+    Arrays.fill(written, 1); // every output splits tensor starts with 0
+    int n = (int) numIndices();
+    for (int i = 0; i < n; i++) {
+      long start = index(i);
+      long limit = start + 1;
+      for (int d = 0; d < paramsRaggedRank(); d++) {
+        int k = outputLevel(d);
+        long first = split(d, start);
+        long last = split(d, limit);
+        if (k >= 0 && limit > start) {
+          long base = offset[k] - first;
+          long w = written[k];
+          for (long j = start + 1; j < limit; j++) {
+            put(out[k], w++, split(d, j) + base);
+          }
+          put(out[k], w++, last + base);
+          written[k] = w;
+          offset[k] = last + base;
+        }
+        start = first;
+        limit = last;
+      }
+    }
+  }
+
+  private void put(MemorySegment s, long i, long v) {
+    if (wideSplits) {
+      s.setAtIndex(I64, i, v);
+    } else {
+      s.setAtIndex(I32, i, (int) v);
+    }
   }
 }

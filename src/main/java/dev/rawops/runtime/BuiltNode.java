@@ -29,6 +29,9 @@ final class BuiltNode implements NodeInfo {
   BuiltNode[] producers;
   PartialShape[] outputShapes;
   Kernel kernel;
+  // Where the kernel runs (Placement) and the inputs it reads in host memory wherever it runs.
+  dev.rawops.kernels.Device device = dev.rawops.kernels.Device.CPU;
+  java.util.Set<Integer> hostMemoryInputs = java.util.Set.of();
   // Why this node has no kernel (an op TF knows that rawops does not implement), or null. A plan
   // that needs the node fails with it before any kernel runs.
   String missingKernel;

@@ -85,6 +85,14 @@ public final class Graph {
     return new GraphBuilder(def, device).build();
   }
 
+  /**
+   * Where each node runs and the copies between devices (soft placement: nodes without a kernel on
+   * the graph's device run on the CPU). Computed on each call.
+   */
+  public Placement placement() {
+    return Placement.of(nodes);
+  }
+
   public GraphDef graphDef() {
     return def;
   }

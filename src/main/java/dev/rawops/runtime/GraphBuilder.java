@@ -79,6 +79,11 @@ final class GraphBuilder {
   }
 
   Graph build() {
+    if (!device.equals(Device.CPU) && !kernels.available(device)) {
+      throw RawOpsException.of(
+          Code.INVALID_ARGUMENT,
+          "cannot build for " + device + ": " + kernels.unavailableReason(device));
+    }
     Map<String, Integer> index = indexNames();
     List<BuiltNode> nodes = new ArrayList<>();
     for (int i = 0; i < def.getNodeCount(); i++) {
@@ -427,7 +432,7 @@ final class GraphBuilder {
   }
 
   private dev.rawops.kernels.Kernel kernelFor(BuiltNode n) {
-    Optional<KernelDef> k = kernels.find(n, device);
+    Optional<KernelDef> k = Placement.place(n, device, kernels);
     if (k.isEmpty()) {
       List<String> registered = kernels.describe(n.op());
       throw n.invalidArgument(
@@ -440,6 +445,7 @@ final class GraphBuilder {
               + ". Registered kernels: "
               + (registered.isEmpty() ? "<none>" : String.join("; ", registered)));
     }
+    n.hostMemoryInputs = k.get().hostMemoryInputs();
     return k.get().factory().create(n);
   }
 

@@ -2,8 +2,6 @@ package dev.rawops.kernels.cpu;
 
 import static dev.rawops.tensor.DType.INT32;
 import static dev.rawops.tensor.DType.INT64;
-import static dev.rawops.tensor.Layouts.I32;
-import static dev.rawops.tensor.Layouts.I64;
 
 import dev.rawops.kernels.Device;
 import dev.rawops.kernels.Kernel;
@@ -17,7 +15,6 @@ import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
 import dev.rawops.tensor.TensorBuffer;
 import java.lang.foreign.MemorySegment;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -62,77 +59,12 @@ final class CpuRaggedGather implements Kernel {
       outSegments[k] = outSplits[k].segment();
     }
     TensorBuffer outValues = ctx.allocate(values.dtype(), g.outputValuesShape());
-    writeUniformSplits(g, outSegments);
-    if (g.paramsRaggedRank() == 1) {
-      writeRowLengths(g, outSegments);
-    } else {
-      writeRaggedSplits(g, outSegments);
-    }
+    g.writeSplits(outSegments);
     copyValues(g, ValueCopier.of(values, outValues, g.valueSize()));
     for (int k = 0; k < outputRaggedRank; k++) {
       ctx.setOutput(k, outSplits[k].freeze());
     }
     ctx.setOutput(outputRaggedRank, outValues.freeze());
-  }
-
-  /** The splits that come from the dense outer dimensions of indices: 0, n, 2n, …. */
-  private void writeUniformSplits(RaggedGatherGeometry g, MemorySegment[] out) {
-    for (int k = 0; k < g.indicesRank() - 1; k++) {
-      long n = g.uniformRowLength(k);
-      for (long i = 0; i < g.outputSplitsLength(k); i++) {
-        put(out[k], i, i * n);
-      }
-    }
-  }
-
-  /**
-   * One ragged level: each gathered row is one run of values, so the innermost output splits are
-   * the running sum of the run lengths (none for scalar indices, whose row is the whole output).
-   */
-  private void writeRowLengths(RaggedGatherGeometry g, MemorySegment[] out) {
-    int k = g.outputLevel(0);
-    if (k < 0) {
-      return;
-    }
-    int n = (int) g.numIndices();
-    long offset = 0;
-    for (int i = 0; i < n; i++) {
-      offset += g.valueLimit(i) - g.valueStart(i);
-      put(out[k], i + 1, offset);
-    }
-  }
-
-  /**
-   * Several ragged levels: follows each index's row from level to level. At each level its row
-   * range {@code [start, limit)} appends its row lengths (as running offsets) to that level's
-   * output splits and becomes the range of rows it covers at the next level.
-   */
-  private void writeRaggedSplits(RaggedGatherGeometry g, MemorySegment[] out) {
-    long[] written = new long[out.length];
-    long[] offset = new long[out.length];
-    Arrays.fill(written, 1); // every output splits tensor starts with 0
-    int n = (int) g.numIndices();
-    for (int i = 0; i < n; i++) {
-      long start = g.index(i);
-      long limit = start + 1;
-      for (int d = 0; d < g.paramsRaggedRank(); d++) {
-        int k = g.outputLevel(d);
-        long first = g.split(d, start);
-        long last = g.split(d, limit);
-        if (k >= 0 && limit > start) {
-          long base = offset[k] - first;
-          long w = written[k];
-          for (long j = start + 1; j < limit; j++) {
-            put(out[k], w++, g.split(d, j) + base);
-          }
-          put(out[k], w++, last + base);
-          written[k] = w;
-          offset[k] = last + base;
-        }
-        start = first;
-        limit = last;
-      }
-    }
   }
 
   /** Each index's values are one contiguous run of rows: one copy per index. */
@@ -143,14 +75,6 @@ final class CpuRaggedGather implements Kernel {
       long rows = g.valueLimit(i) - g.valueStart(i);
       values.copy(g.valueStart(i), row, rows);
       row += rows;
-    }
-  }
-
-  private void put(MemorySegment s, long i, long v) {
-    if (splitsType == INT64) {
-      s.setAtIndex(I64, i, v);
-    } else {
-      s.setAtIndex(I32, i, (int) v);
     }
   }
 

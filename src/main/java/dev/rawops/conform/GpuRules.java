@@ -1,0 +1,50 @@
+package dev.rawops.conform;
+
+import dev.rawops.fixtureproto.Fixture;
+import dev.rawops.kernels.Device;
+import dev.rawops.runtime.Graph;
+import dev.rawops.runtime.Placement;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Where a fixture's CPU expectation does not apply on the GPU, by the documented GPU rules (README,
+ * "GPU"): TensorFlow's GPU GatherNd writes zeros for an out-of-bounds index vector and its GPU
+ * TensorScatterUpdate skips one, where the CPU kernels fail with INVALID_ARGUMENT "… does not index
+ * into …". Such a fixture is skipped on the GPU, with that reason; everything else must match the
+ * CPU expectation exactly.
+ */
+final class GpuRules {
+  /** Ops whose GPU kernels do not fail on a bad index. */
+  private static final Set<String> LENIENT_ON_GPU = Set.of("GatherNd", "TensorScatterUpdate");
+
+  private GpuRules() {}
+
+  /** Why fixture {@code f} does not apply to {@code device}, or null when it does. */
+  static String skipReason(Fixture f, Device device) {
+    if (!device.equals(Device.GPU)
+        || !f.hasError()
+        || !f.getError().getMessage().contains("does not index into")) {
+      return null;
+    }
+    Placement placement;
+    try {
+      placement = Graph.build(f.getGraph(), device).placement();
+    } catch (RuntimeException e) {
+      return null; // a build error is the same on every device
+    }
+    Map<String, Device> devices = placement.devices();
+    for (var node : f.getGraph().getNodeList()) {
+      if (LENIENT_ON_GPU.contains(node.getOp()) && Device.GPU.equals(devices.get(node.getName()))) {
+        return "GPU rule: TensorFlow's GPU "
+            + node.getOp()
+            + " "
+            + (node.getOp().equals("GatherNd") ? "writes zeros for" : "skips")
+            + " an out-of-bounds index where the CPU expectation is an error (node "
+            + node.getName()
+            + ")";
+      }
+    }
+    return null;
+  }
+}

@@ -1,0 +1,91 @@
+package dev.rawops.kernels.gpu;
+
+import static dev.rawops.tensor.DType.INT32;
+import static dev.rawops.tensor.DType.INT64;
+
+import dev.rawops.kernels.Device;
+import dev.rawops.kernels.Kernel;
+import dev.rawops.kernels.KernelContext;
+import dev.rawops.kernels.KernelDef;
+import dev.rawops.ops.NodeInfo;
+import dev.rawops.ops.RaggedGatherGeometry;
+import dev.rawops.tensor.DType;
+import dev.rawops.tensor.Shape;
+import dev.rawops.tensor.Tensor;
+import dev.rawops.tensor.TensorBuffer;
+import java.lang.foreign.MemorySegment;
+import java.util.List;
+
+/**
+ * RaggedGather with its values moved on the GPU ({@code ragged_gather.cu}). TF has no GPU kernel
+ * for RaggedGather; rawops has one so a ragged pipeline stays on the device: the splits (small,
+ * data-dependent) are validated and written on the host by the op's shared {@link
+ * RaggedGatherGeometry}, exactly as on CPU, and the values (the bulk of the bytes) are gathered by
+ * one launch. Every fixed-width Tvalues (no strings); int32 or int64 splits and indices.
+ */
+final class GpuRaggedGather implements Kernel {
+  static final List<KernelDef> DEFS =
+      List.of(
+          KernelDef.builder("RaggedGather", Device.GPU)
+              .typeConstraint(
+                  "Tvalues",
+                  java.util.Arrays.stream(DType.dataTypes())
+                      .filter(t -> t != DType.STRING)
+                      .toArray(DType[]::new))
+              .typeConstraint("Tsplits", INT32, INT64)
+              .typeConstraint("Tindices", INT32, INT64)
+              .build(GpuRaggedGather::new));
+
+  private final NodeInfo node;
+  private final int paramsRaggedRank;
+  private final DType splitsType;
+
+  private GpuRaggedGather(NodeInfo node) {
+    this.node = node;
+    this.paramsRaggedRank = Math.toIntExact(node.attrs().getInt("PARAMS_RAGGED_RANK"));
+    this.splitsType = DType.fromProto(node.attrs().getType("Tsplits"));
+  }
+
+  @Override
+  public void compute(KernelContext ctx) {
+    Tensor[] splits = new Tensor[paramsRaggedRank];
+    for (int d = 0; d < paramsRaggedRank; d++) {
+      splits[d] = ctx.input(d);
+    }
+    Tensor values = ctx.input(paramsRaggedRank);
+    RaggedGatherGeometry g =
+        RaggedGatherGeometry.of(node, List.of(splits), values, ctx.input(paramsRaggedRank + 1));
+    int outputRaggedRank = g.outputRaggedRank();
+    TensorBuffer[] outSplits = new TensorBuffer[outputRaggedRank];
+    MemorySegment[] outSegments = new MemorySegment[outputRaggedRank];
+    for (int k = 0; k < outputRaggedRank; k++) {
+      outSplits[k] = ctx.allocateUninitialized(splitsType, Shape.of(g.outputSplitsLength(k)));
+      outSegments[k] = outSplits[k].segment();
+    }
+    g.writeSplits(outSegments);
+    TensorBuffer outValues = ctx.allocateUninitialized(values.dtype(), g.outputValuesShape());
+    int n = (int) g.numIndices();
+    long rowSize = g.valueSize();
+    long[] meta = new long[2 * n + 1];
+    long at = 0;
+    for (int i = 0; i < n; i++) {
+      meta[i] = g.valueStart(i) * rowSize;
+      meta[n + i] = at;
+      at += (g.valueLimit(i) - g.valueStart(i)) * rowSize;
+    }
+    meta[2 * n] = at;
+    if (at > 0) {
+      try (GpuRun run = GpuRun.start()) {
+        long v = run.upload(values);
+        long o = run.alloc(outValues.segment().byteSize());
+        long m = run.upload(meta);
+        run.launch("ragged_values", at, v, o, m, n, at, values.dtype().byteSize());
+        run.download(o, outValues);
+      }
+    }
+    for (int k = 0; k < outputRaggedRank; k++) {
+      ctx.setOutput(k, outSplits[k].freeze());
+    }
+    ctx.setOutput(outputRaggedRank, outValues.freeze());
+  }
+}
