@@ -156,7 +156,8 @@ public final class Tensor implements AutoCloseable {
 
   private void checkOpen() {
     if (closed) {
-      throw new IllegalStateException("tensor " + this + " was closed");
+      throw new IllegalStateException(
+          "a " + dtype.tfName() + " tensor of shape " + shape + " was closed");
     }
   }
 
@@ -473,6 +474,9 @@ public final class Tensor implements AutoCloseable {
    */
   @Override
   public String toString() {
+    if (closed) {
+      return "Tensor(dtype=" + dtype.tfName() + ", shape=" + shape + ", closed)";
+    }
     String values = format();
     return "Tensor(dtype="
         + dtype.tfName()
