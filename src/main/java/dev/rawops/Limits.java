@@ -22,7 +22,7 @@ import java.util.concurrent.ConcurrentHashMap;
  *   <tr><td>maxTensorBytes</td><td>16 GiB</td><td>bytes of one fixed-width tensor</td></tr>
  *   <tr><td>maxGraphBytes</td><td>1 GiB</td><td>bytes of one GraphDef file</td></tr>
  *   <tr><td>maxNodes</td><td>10,000,000</td><td>nodes in a graph and its functions</td></tr>
- *   <tr><td>maxFunctionDepth</td><td>1,000</td><td>nested function calls while building</td></tr>
+ *   <tr><td>maxFunctionDepth</td><td>100</td><td>nested function calls in a run</td></tr>
  *   <tr><td>maxStringElements</td><td>2^26</td><td>elements of one string tensor</td></tr>
  *   <tr><td>maxStringBytes</td><td>2 GiB</td><td>bytes of one string tensor's elements</td></tr>
  *   <tr><td>maxStringElementBytes</td><td>1 GiB</td><td>bytes of one string element</td></tr>
@@ -60,7 +60,7 @@ public final class Limits {
           MAX_TENSOR_BYTES, 1L << 34,
           MAX_GRAPH_BYTES, 1L << 30,
           MAX_NODES, 10_000_000L,
-          MAX_FUNCTION_DEPTH, 1_000L,
+          MAX_FUNCTION_DEPTH, 100L,
           MAX_STRING_ELEMENTS, 1L << 26,
           MAX_STRING_BYTES, 1L << 31,
           MAX_STRING_ELEMENT_BYTES, 1L << 30);
@@ -82,7 +82,7 @@ public final class Limits {
     return get(MAX_NODES);
   }
 
-  /** The most function calls that may nest while a graph's functions are built. */
+  /** The most function calls that may nest in a run (recursion through the function library). */
   public static long maxFunctionDepth() {
     return get(MAX_FUNCTION_DEPTH);
   }
