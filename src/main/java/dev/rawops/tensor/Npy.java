@@ -220,16 +220,9 @@ public final class Npy {
     long maxElements = Math.min(dev.rawops.Limits.maxStringElements(), Integer.MAX_VALUE - 8);
     if (n > maxElements) {
       throw dev.rawops.Limits.exceeded(
-          path + ": a string tensor of shape " + h.shape + " (" + n + " elements)",
+          path + ": a string tensor of shape " + h.shape + " has too many elements (" + n + "); it",
           dev.rawops.Limits.MAX_STRING_ELEMENTS,
           maxElements);
-    }
-    long maxElementBytes = dev.rawops.Limits.maxStringElementBytes();
-    if (n > 0 && width > maxElementBytes) {
-      throw dev.rawops.Limits.exceeded(
-          path + ": string elements of " + width + " bytes",
-          dev.rawops.Limits.MAX_STRING_ELEMENT_BYTES,
-          maxElementBytes);
     }
     long bytes;
     try {
@@ -239,6 +232,13 @@ public final class Npy {
     }
     if (bytes > f.byteSize() - h.dataOffset) {
       throw bad(path, "data is shorter than shape " + h.shape + " of " + code + " needs");
+    }
+    long maxElementBytes = dev.rawops.Limits.maxStringElementBytes();
+    if (n > 0 && width > maxElementBytes) {
+      throw dev.rawops.Limits.exceeded(
+          path + ": string elements of " + width + " bytes",
+          dev.rawops.Limits.MAX_STRING_ELEMENT_BYTES,
+          maxElementBytes);
     }
     boolean bigEndian = h.descr.charAt(0) == '>';
     byte[][] out = new byte[Math.toIntExact(n)][];

@@ -7,18 +7,13 @@ import dev.rawops.runtime.GraphLoader;
 import dev.rawops.tfproto.GraphDef;
 
 /**
- * GraphDef bytes (binary and text) → parse → build: a graph, or a status. Seeds in {@code
+ * Binary GraphDef bytes → parse → build: a graph, or a status. Seeds in {@code
  * GraphDefFuzzTestInputs/<method>/}; JAZZER_FUZZ=1 fuzzes each for 20 s.
  */
 class GraphDefFuzzTest {
   @FuzzTest(maxDuration = "20s")
   void binaryGraphDef(byte[] data) {
     FuzzChecks.statusOrSuccess(() -> build(GraphLoader.parseBinary(data, "fuzz.pb")));
-  }
-
-  @FuzzTest(maxDuration = "20s")
-  void textGraphDef(byte[] data) {
-    FuzzChecks.statusOrSuccess(() -> build(GraphLoader.parseText(data, "fuzz.pbtxt")));
   }
 
   private static void build(GraphDef def) {
