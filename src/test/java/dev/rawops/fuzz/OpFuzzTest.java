@@ -56,6 +56,14 @@ class OpFuzzTest {
   void randomOpGraph(FuzzedDataProvider in) {
     OpDef op = OPS.get(in.consumeInt(0, OPS.size() - 1));
     GraphDef def = graph(op, in);
+    try {
+      run(def);
+    } catch (RuntimeException | Error e) {
+      throw new AssertionError("op " + op.getName() + ": " + e, e);
+    }
+  }
+
+  private static void run(GraphDef def) {
     FuzzChecks.statusOrSuccess(
         () -> {
           Graph g = Graph.build(def, Device.CPU);

@@ -180,6 +180,24 @@ class HardeningRegressionTest {
         () -> Tensor.view(Tensor.ofStrings(Shape.of(1), "a"), Shape.of(1), 0));
   }
 
+  // Found by OpFuzzTest: a fetched Exit outside any loop ran with no parent frame (an NPE). TF
+  // rejects an Exit without its Enter with this message.
+  @Test
+  void fetchedExitOutsideALoop_isInvalidArgument() {
+    GraphDef def =
+        GraphLoader.parseText(
+            konst("c", "DT_INT32", "", "int_val: 1")
+                + "node { name: \"x\" op: \"Exit\" input: \"c\""
+                + " attr { key: \"T\" value { type: DT_INT32 } } }",
+            "t");
+    RawOpsException e =
+        assertThrows(
+            RawOpsException.class,
+            () -> Graph.build(def, Device.CPU).newSession().run(Map.of(), List.of("x")));
+    assertEquals(Code.INVALID_ARGUMENT, e.code());
+    assertTrue(e.getMessage().contains("Invalid Exit op"), e.getMessage());
+  }
+
   @Test
   void limits_parseSetAndReset() {
     assertEquals(3L << 30, Limits.parseSize("3g"));
