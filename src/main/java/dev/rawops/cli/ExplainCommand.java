@@ -14,6 +14,7 @@ import dev.rawops.tensor.TensorProtos;
 import dev.rawops.tfproto.AttrValue;
 import dev.rawops.tfproto.GraphDef;
 import dev.rawops.tfproto.NodeDef;
+import dev.rawops.tfproto.TensorProto;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -130,10 +131,26 @@ final class ExplainCommand implements Callable<Integer> {
         unknown.add(VECTORS[k]);
       }
     }
-    int entries =
+    long length =
         entries(
-            values,
+            n,
+            byName,
             n.getInputCount() > 3 ? built.shape(n.getInput(3)) : PartialShape.unknownRank());
+    if (length > MAX_ENTRIES) {
+      out.println(
+          n.getName()
+              + " = "
+              + input
+              + "[…]  (a spec of "
+              + length
+              + " entries: too long to show; explain shows up to "
+              + MAX_ENTRIES
+              + ")");
+      out.println("  shape: " + built.shape(input) + " -> " + built.shape(n.getName()));
+      printErrors(n, built, out);
+      return;
+    }
+    int entries = (int) length;
     out.println(
         n.getName()
             + " = "
@@ -150,6 +167,10 @@ final class ExplainCommand implements Callable<Integer> {
       StridedSliceNotation.decodeMasks(m, entries).forEach(line -> out.println("  " + line));
     }
     out.println("  shape: " + built.shape(input) + " -> " + built.shape(n.getName()));
+    printErrors(n, built, out);
+  }
+
+  private static void printErrors(NodeDef n, Built built, PrintWriter out) {
     built.errors.stream()
         .filter(e -> e.node().orElse("").equals(n.getName()))
         .forEach(e -> out.println("  error: " + e.code() + ": " + e.detail()));
@@ -166,21 +187,46 @@ final class ExplainCommand implements Callable<Integer> {
     return new StridedSliceMasks(v[0], v[1], v[2], v[3], v[4]);
   }
 
-  /** The spec's length: from a constant vector, else strides' static shape; -1 if unknown. */
-  private static int entries(long[][] values, PartialShape strides) {
-    for (long[] v : values) {
-      if (v != null) {
-        return v.length;
+  /**
+   * The spec's length: from the first constant vector's shape (read without decoding it), else
+   * strides' static shape; -1 if unknown.
+   */
+  private static long entries(NodeDef n, Map<String, NodeDef> byName, PartialShape strides) {
+    for (int k = 1; k < Math.min(4, n.getInputCount()); k++) {
+      Optional<TensorProto> p = constProto(n.getInput(k), byName);
+      if (p.isPresent() && p.get().getTensorShape().getDimCount() == 1) {
+        return Math.max(-1, p.get().getTensorShape().getDim(0).getSize());
       }
     }
-    return strides.hasRank() && strides.rank() == 1 ? (int) strides.dim(0) : -1;
+    return strides.hasRank() && strides.rank() == 1 ? strides.dim(0) : -1;
   }
+
+  /** Longest spec explained entry by entry (TF's largest rank; masks cover 32 entries). */
+  static final int MAX_ENTRIES = dev.rawops.Limits.MAX_RANK;
 
   /**
    * The value of a 1-D integer Const (looking through Identity), if that is what feeds {@code
    * input}.
    */
   private static Optional<long[]> constant(String input, Map<String, NodeDef> byName) {
+    Optional<TensorProto> p = constProto(input, byName);
+    if (p.isEmpty()
+        || p.get().getTensorShape().getDimCount() != 1
+        || p.get().getTensorShape().getDim(0).getSize() > MAX_ENTRIES) {
+      return Optional.empty(); // only short vectors are decoded: a huge one is never allocated
+    }
+    try {
+      Tensor t = TensorProtos.toTensor(p.get());
+      return t.dtype().isInteger() && t.shape().rank() == 1
+          ? Optional.of(t.toLongArray())
+          : Optional.empty();
+    } catch (RawOpsException e) {
+      return Optional.empty();
+    }
+  }
+
+  /** The TensorProto of the Const (looking through Identity) that feeds {@code input}, if one. */
+  private static Optional<TensorProto> constProto(String input, Map<String, NodeDef> byName) {
     NodeDef n = byName.get(TensorName.parse(input).node());
     for (int hops = 0;
         n != null && n.getOp().equals("Identity") && n.getInputCount() > 0 && hops < 100;
@@ -190,14 +236,7 @@ final class ExplainCommand implements Callable<Integer> {
     if (n == null || !n.getOp().equals("Const") || !n.containsAttr("value")) {
       return Optional.empty();
     }
-    try {
-      Tensor t = TensorProtos.toTensor(n.getAttrOrThrow("value").getTensor());
-      return t.dtype().isInteger() && t.shape().rank() == 1
-          ? Optional.of(t.toLongArray())
-          : Optional.empty();
-    } catch (RawOpsException e) {
-      return Optional.empty();
-    }
+    return Optional.of(n.getAttrOrThrow("value").getTensor());
   }
 
   /** The graph built for its static shapes, or the reasons it does not build. */

@@ -48,7 +48,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * may call each other and themselves, with the call depth bounded at run time.
  */
 final class Functions {
-  /** The most nested function calls one run may make before it is stopped. */
+  /**
+   * The default of the most nested function calls one run may make before it is stopped ({@link
+   * dev.rawops.Limits#maxFunctionDepth()}).
+   */
   static final int MAX_DEPTH = 100;
 
   private static final ThreadLocal<Deque<String>> CALL_STACK =
@@ -406,7 +409,8 @@ final class Functions {
 
     List<Tensor> call(SessionState state, List<Tensor> args, BuiltNode caller) {
       Deque<String> stack = CALL_STACK.get();
-      if (stack.size() >= MAX_DEPTH) {
+      long maxDepth = dev.rawops.Limits.maxFunctionDepth();
+      if (stack.size() >= maxDepth) {
         List<String> chain = new ArrayList<>(stack);
         java.util.Collections.reverse(chain);
         String shown =
@@ -418,13 +422,18 @@ final class Functions {
         throw caller.error(
             Code.RESOURCE_EXHAUSTED,
             "function call depth exceeds "
-                + MAX_DEPTH
+                + maxDepth
                 + " calling '"
                 + name
                 + "' (unbounded recursion?): "
                 + shown
                 + " -> "
-                + name);
+                + name
+                + " (rawops' limit "
+                + dev.rawops.Limits.MAX_FUNCTION_DEPTH
+                + "; raise it with -Drawops.limit."
+                + dev.rawops.Limits.MAX_FUNCTION_DEPTH
+                + "=N)");
       }
       Graph g = body;
       if (g == null) {

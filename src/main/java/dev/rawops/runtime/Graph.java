@@ -2,6 +2,7 @@ package dev.rawops.runtime;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
+import dev.rawops.RawOpsException;
 import dev.rawops.kernels.Device;
 import dev.rawops.ops.OpSchema;
 import dev.rawops.tensor.DType;
@@ -71,7 +72,13 @@ public final class Graph {
     return warnings;
   }
 
-  /** Reads and builds a graph file for the CPU. */
+  /**
+   * Reads and builds a graph file for the CPU.
+   *
+   * @throws NullPointerException if {@code path} is null
+   * @throws RawOpsException when the file cannot be read or parsed (see {@link GraphLoader#read})
+   * @throws GraphBuildException listing every build error
+   */
   public static Graph load(Path path) {
     return build(GraphLoader.read(path), Device.CPU);
   }
@@ -79,9 +86,15 @@ public final class Graph {
   /**
    * Builds {@code def} for {@code device}.
    *
+   * @throws NullPointerException if {@code def} or {@code device} is null
+   * @throws RawOpsException RESOURCE_EXHAUSTED when {@code def} has more nodes (its functions'
+   *     included) than {@link dev.rawops.Limits#maxNodes()}
    * @throws GraphBuildException listing every build error, each naming its node and op
    */
   public static Graph build(GraphDef def, Device device) {
+    java.util.Objects.requireNonNull(def, "graph def");
+    java.util.Objects.requireNonNull(device, "device");
+    GraphLoader.checkNodes(def, "the graph");
     return new GraphBuilder(def, device).build();
   }
 
@@ -106,7 +119,13 @@ public final class Graph {
     return nodes.stream().map(Graph::view).toList();
   }
 
+  /**
+   * The node named {@code name}, if the graph has one.
+   *
+   * @throws NullPointerException if {@code name} is null
+   */
   public Optional<Node> node(String name) {
+    java.util.Objects.requireNonNull(name, "name");
     return Optional.ofNullable(byName.get(name)).map(Graph::view);
   }
 

@@ -335,6 +335,10 @@ final class Plan {
           }
         }
         frameOf[i] = Math.max(frame, 0);
+        if (kind[i] == EXIT && frames.get(frameOf[i]).parent < 0) {
+          // An Exit in the root frame (found by fuzzing: fetched, it ran with no parent frame).
+          throw node.invalidArgument("Invalid Exit op: Cannot find a corresponding Enter op.");
+        }
         if (kind[i] == ENTER) {
           enterFrame[i] = childFrame(node, frameOf[i]).id;
           constantEnter[i] = node.attrs().getBool("is_constant");

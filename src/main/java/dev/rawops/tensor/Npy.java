@@ -42,6 +42,7 @@ public final class Npy {
    *     object array, or a dtype rawops has no tensor for
    */
   public static Tensor read(Path path) {
+    java.util.Objects.requireNonNull(path, "path");
     try (Arena arena = Arena.ofConfined();
         FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
       MemorySegment file = ch.map(FileChannel.MapMode.READ_ONLY, 0, ch.size(), arena);
@@ -54,7 +55,20 @@ public final class Npy {
     }
   }
 
-  private static Header header(MemorySegment f, Path path) {
+  /**
+   * Reads a .npy file's bytes into a tensor; {@code where} names them in errors.
+   *
+   * @throws NullPointerException if {@code bytes} is null
+   * @throws RawOpsException INVALID_ARGUMENT for a malformed file, an object array, or a dtype
+   *     rawops has no tensor for; RESOURCE_EXHAUSTED past {@link dev.rawops.Limits}
+   */
+  public static Tensor read(byte[] bytes, String where) {
+    java.util.Objects.requireNonNull(bytes, "bytes");
+    MemorySegment file = MemorySegment.ofArray(bytes);
+    return decode(file, header(file, where), where);
+  }
+
+  private static Header header(MemorySegment f, Object path) {
     if (f.byteSize() < 10
         || MemorySegment.mismatch(f, 0, 6, MemorySegment.ofArray(MAGIC), 0, 6) != -1) {
       throw bad(path, "not a .npy file (missing the \\x93NUMPY magic)");
@@ -85,7 +99,7 @@ public final class Npy {
         start + len);
   }
 
-  private static String field(Pattern p, String header, Path path) {
+  private static String field(Pattern p, String header, Object path) {
     Matcher m = p.matcher(header);
     if (!m.find()) {
       String h = header.strip();
@@ -104,7 +118,7 @@ public final class Npy {
 
   private static final Pattern DIM = Pattern.compile("[0-9]{1,19}L?");
 
-  private static Shape parseShape(String s, Path path) {
+  private static Shape parseShape(String s, Object path) {
     List<Long> dims = new ArrayList<>();
     long elements = 1;
     for (String part : Splitter.on(',').trimResults().omitEmptyStrings().split(s)) {
@@ -130,7 +144,7 @@ public final class Npy {
     return Shape.of(dims.stream().mapToLong(Long::longValue).toArray());
   }
 
-  private static Tensor decode(MemorySegment f, Header h, Path path) {
+  private static Tensor decode(MemorySegment f, Header h, Object path) {
     if (h.descr.length() < 2 || "<>|=".indexOf(h.descr.charAt(0)) < 0) {
       throw bad(
           path,
@@ -159,6 +173,7 @@ public final class Npy {
     if (bytes > f.byteSize() - h.dataOffset) {
       throw bad(path, "data is shorter than shape " + h.shape + " of " + h.descr + " needs");
     }
+    TensorProtos.checkTensorBytes(dtype, h.shape);
     TensorBuffer b = TensorBuffer.allocate(dtype, h.shape);
     MemorySegment.copy(f, h.dataOffset, b.segment(), 0, bytes);
     if (order == '>' && dtype.byteSize() > 1) {
@@ -168,7 +183,7 @@ public final class Npy {
     return h.fortran ? fromFortran(t) : t;
   }
 
-  private static DType dtypeOf(String code, Path path) {
+  private static DType dtypeOf(String code, Object path) {
     return switch (code) {
       case "b1" -> DType.BOOL;
       case "i1" -> DType.INT8;
@@ -195,17 +210,19 @@ public final class Npy {
     };
   }
 
-  private static Tensor strings(MemorySegment f, Header h, String code, Path path) {
+  private static Tensor strings(MemorySegment f, Header h, String code, Object path) {
     boolean unicode = code.startsWith("U");
     if (!WIDTH.matcher(code.substring(1)).matches()) {
       throw bad(path, "descr '" + h.descr + "' needs a string width of 1 to 9 digits");
     }
     long width = Long.parseLong(code.substring(1)) * (unicode ? 4 : 1);
     long n = h.shape.numElements();
-    if (n > Integer.MAX_VALUE - 8) {
-      throw RawOpsException.of(
-          Code.RESOURCE_EXHAUSTED,
-          path + ": a string tensor of shape " + h.shape + " has too many elements");
+    long maxElements = Math.min(dev.rawops.Limits.maxStringElements(), Integer.MAX_VALUE - 8);
+    if (n > maxElements) {
+      throw dev.rawops.Limits.exceeded(
+          path + ": a string tensor of shape " + h.shape + " has too many elements (" + n + "); it",
+          dev.rawops.Limits.MAX_STRING_ELEMENTS,
+          maxElements);
     }
     long bytes;
     try {
@@ -215,6 +232,13 @@ public final class Npy {
     }
     if (bytes > f.byteSize() - h.dataOffset) {
       throw bad(path, "data is shorter than shape " + h.shape + " of " + code + " needs");
+    }
+    long maxElementBytes = dev.rawops.Limits.maxStringElementBytes();
+    if (n > 0 && width > maxElementBytes) {
+      throw dev.rawops.Limits.exceeded(
+          path + ": string elements of " + width + " bytes",
+          dev.rawops.Limits.MAX_STRING_ELEMENT_BYTES,
+          maxElementBytes);
     }
     boolean bigEndian = h.descr.charAt(0) == '>';
     byte[][] out = new byte[Math.toIntExact(n)][];
@@ -236,7 +260,7 @@ public final class Npy {
 
   private static final Pattern WIDTH = Pattern.compile("[0-9]{1,9}");
 
-  private static byte[] utf32ToUtf8(MemorySegment raw, boolean bigEndian, Path path) {
+  private static byte[] utf32ToUtf8(MemorySegment raw, boolean bigEndian, Object path) {
     StringBuilder sb = new StringBuilder();
     for (long i = 0; i + 4 <= raw.byteSize(); i += 4) {
       int cp = raw.get(Layouts.I32, i);
@@ -372,7 +396,7 @@ public final class Npy {
     return h;
   }
 
-  private static RawOpsException bad(Path path, String what) {
+  private static RawOpsException bad(Object path, String what) {
     return RawOpsException.invalidArgument(path + ": " + what);
   }
 }

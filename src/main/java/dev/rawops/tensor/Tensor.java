@@ -621,9 +621,40 @@ public final class Tensor implements AutoCloseable {
   /**
    * A tensor sharing {@code base}'s memory from {@code byteOffset}: no copy. The base can no longer
    * be reclaimed for in-place writes, since the view would see them.
+   *
+   * @throws NullPointerException if {@code base} or {@code shape} is null
+   * @throws RawOpsException INVALID_ARGUMENT for a string or object tensor, an offset that is
+   *     negative or not a multiple of the element size, or a view reaching past the base's end
    */
   public static Tensor view(Tensor base, Shape shape, long byteOffset) {
-    long bytes = shape.numElements() * base.dtype.byteSize();
+    java.util.Objects.requireNonNull(base, "base");
+    java.util.Objects.requireNonNull(shape, "shape");
+    if (base.dtype == DType.STRING || base.dtype.isObject()) {
+      throw RawOpsException.invalidArgument(
+          "a view shares fixed-width memory; a " + base.dtype.tfName() + " tensor has none");
+    }
+    long esz = base.dtype.byteSize();
+    long bytes;
+    try {
+      bytes = Math.multiplyExact(shape.numElements(), esz);
+    } catch (ArithmeticException e) {
+      bytes = Long.MAX_VALUE;
+    }
+    if (byteOffset < 0 || byteOffset % esz != 0 || bytes > base.byteSize() - byteOffset) {
+      throw RawOpsException.invalidArgument(
+          "a view of shape "
+              + shape
+              + " at byte offset "
+              + byteOffset
+              + " does not fit in a "
+              + base.dtype.tfName()
+              + " tensor of shape "
+              + base.shape
+              + " ("
+              + base.byteSize()
+              + " bytes); the offset must be a multiple of "
+              + esz);
+    }
     MemorySegment slice = base.segment().asSlice(byteOffset, bytes);
     base.markAliased();
     Storage s = base.storage;

@@ -56,12 +56,21 @@ public final class TensorBuffer {
 
   /** The bytes a fixed-width tensor of this dtype and shape needs (RESOURCE_EXHAUSTED if huge). */
   public static long byteSize(DType dtype, Shape shape) {
+    long bytes;
     try {
-      return Math.multiplyExact(shape.numElements(), (long) dtype.byteSize());
+      bytes = Math.multiplyExact(shape.numElements(), (long) dtype.byteSize());
     } catch (ArithmeticException e) {
       throw RawOpsException.of(
           Code.RESOURCE_EXHAUSTED, "tensor of shape " + shape + " is too large");
     }
+    long limit = dev.rawops.Limits.maxTensorBytes();
+    if (bytes > limit) {
+      throw dev.rawops.Limits.exceeded(
+          "a " + dtype.tfName() + " tensor of shape " + shape + " (" + bytes + " bytes)",
+          dev.rawops.Limits.MAX_TENSOR_BYTES,
+          limit);
+    }
+    return bytes;
   }
 
   /** A zero-filled buffer (empty strings for STRING) that no one can reclaim once frozen. */

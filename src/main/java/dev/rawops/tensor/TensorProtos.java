@@ -24,8 +24,15 @@ import java.util.List;
 public final class TensorProtos {
   private TensorProtos() {}
 
-  /** The concrete shape of a TensorShapeProto; unknown rank or dims are INVALID_ARGUMENT. */
+  /**
+   * The concrete shape of a TensorShapeProto.
+   *
+   * @throws NullPointerException if {@code p} is null
+   * @throws RawOpsException INVALID_ARGUMENT for unknown rank or dims, rank over 254, or more
+   *     elements than 64 bits count
+   */
   public static Shape shapeOf(TensorShapeProto p) {
+    java.util.Objects.requireNonNull(p, "shape proto");
     if (p.getUnknownRank()) {
       throw RawOpsException.invalidArgument(
           "a tensor's shape must be fully defined, got unknown rank");
@@ -48,7 +55,77 @@ public final class TensorProtos {
     return Shape.of(d);
   }
 
+  /**
+   * Bytes the decoded tensor would take (element data, or for strings its elements' bytes plus a
+   * reference each), computed from the proto alone, without decoding or allocating anything.
+   * Long.MAX_VALUE when that overflows.
+   *
+   * @throws RawOpsException INVALID_ARGUMENT for an unknown dtype or a malformed shape
+   */
+  public static long decodedBytes(TensorProto p) {
+    DType dtype = DType.fromProto(p.getDtype());
+    Shape shape = shapeOf(p.getTensorShape());
+    long n = shape.numElements();
+    try {
+      if (dtype == DType.STRING) {
+        long bytes = Math.multiplyExact(n, 16L);
+        if (!p.getTensorContent().isEmpty()) {
+          return Math.addExact(bytes, p.getTensorContent().size());
+        }
+        int distinct = (int) Math.min(n, p.getStringValCount());
+        for (int i = 0; i < distinct; i++) {
+          bytes = Math.addExact(bytes, p.getStringVal(i).size());
+        }
+        return bytes;
+      }
+      return dtype.isObject() ? 0 : Math.multiplyExact(n, (long) dtype.byteSize());
+    } catch (ArithmeticException e) {
+      return Long.MAX_VALUE;
+    }
+  }
+
+  /**
+   * Checks what {@link #toTensor} would reject for the proto's form, without decoding or
+   * allocating: its dtype, its shape, and the size of a fixed-width {@code tensor_content}. Limits
+   * are left to decoding.
+   *
+   * @throws RawOpsException as {@link #toTensor} does for a malformed proto
+   */
+  public static void checkStructure(TensorProto p) {
+    java.util.Objects.requireNonNull(p, "tensor proto");
+    DType dtype = DType.fromProto(p.getDtype());
+    if (dtype.isObject()) {
+      throw RawOpsException.of(
+          dev.rawops.Code.UNIMPLEMENTED,
+          "a "
+              + dtype.tfName()
+              + " TensorProto cannot be decoded: rawops holds resource and"
+              + " variant tensors only as values kernels make at run time");
+    }
+    Shape shape = shapeOf(p.getTensorShape());
+    if (dtype != DType.STRING && !p.getTensorContent().isEmpty()) {
+      long expected;
+      try {
+        expected = Math.multiplyExact(shape.numElements(), (long) dtype.byteSize());
+      } catch (ArithmeticException e) {
+        expected = Long.MAX_VALUE;
+      }
+      if (p.getTensorContent().size() != expected) {
+        throw contentSize(p.getTensorContent().size(), dtype, shape, expected);
+      }
+    }
+  }
+
+  /**
+   * Decodes a TensorProto as TF's Tensor::FromProto does.
+   *
+   * @throws NullPointerException if {@code p} is null
+   * @throws RawOpsException INVALID_ARGUMENT for a malformed proto (unknown dtype, unknown or
+   *     negative dims, rank over 254, {@code tensor_content} of the wrong size), UNIMPLEMENTED for
+   *     resource and variant protos, RESOURCE_EXHAUSTED past {@link dev.rawops.Limits}
+   */
   public static Tensor toTensor(TensorProto p) {
+    java.util.Objects.requireNonNull(p, "tensor proto");
     DType dtype = DType.fromProto(p.getDtype());
     if (dtype.isObject()) {
       throw RawOpsException.of(
@@ -62,6 +139,7 @@ public final class TensorProtos {
     if (dtype == DType.STRING) {
       return strings(p, shape);
     }
+    checkTensorBytes(dtype, shape);
     if (!p.getTensorContent().isEmpty() || shape.numElements() == 0) {
       return fromContent(p.getTensorContent(), dtype, shape);
     }
@@ -70,18 +148,42 @@ public final class TensorProtos {
     return b.freeze();
   }
 
+  /**
+   * RESOURCE_EXHAUSTED when a fixed-width tensor of {@code shape} would pass {@link
+   * dev.rawops.Limits#maxTensorBytes()}; checked before allocating.
+   */
+  public static void checkTensorBytes(DType dtype, Shape shape) {
+    long limit = dev.rawops.Limits.maxTensorBytes();
+    long bytes;
+    try {
+      bytes = Math.multiplyExact(shape.numElements(), (long) dtype.byteSize());
+    } catch (ArithmeticException e) {
+      bytes = Long.MAX_VALUE;
+    }
+    if (bytes > limit) {
+      throw dev.rawops.Limits.exceeded(
+          "a " + dtype.tfName() + " tensor of shape " + shape + " (" + bytes + " bytes)",
+          dev.rawops.Limits.MAX_TENSOR_BYTES,
+          limit);
+    }
+  }
+
+  private static RawOpsException contentSize(long size, DType dtype, Shape shape, long expected) {
+    return RawOpsException.invalidArgument(
+        "tensor_content holds "
+            + size
+            + " bytes but a "
+            + dtype.tfName()
+            + " tensor of shape "
+            + shape
+            + " needs "
+            + expected);
+  }
+
   private static Tensor fromContent(ByteString content, DType dtype, Shape shape) {
     long expected = shape.numElements() * dtype.byteSize();
     if (content.size() != expected) {
-      throw RawOpsException.invalidArgument(
-          "tensor_content holds "
-              + content.size()
-              + " bytes but a "
-              + dtype.tfName()
-              + " tensor of shape "
-              + shape
-              + " needs "
-              + expected);
+      throw contentSize(content.size(), dtype, shape, expected);
     }
     TensorBuffer b = TensorBuffer.allocate(dtype, shape);
     MemorySegment.copy(
@@ -102,14 +204,18 @@ public final class TensorProtos {
       // (elements are never written after freezing), so a 1 MB value over [20000] stays 1 MB.
       int distinct = Math.min(out.length, vals.size());
       long bytes = 0;
+      long elementLimit = dev.rawops.Limits.maxStringElementBytes();
       for (int i = 0; i < distinct; i++) {
-        out[i] = vals.get(i).toByteArray();
-        bytes += out[i].length;
+        checkStringElement(vals.get(i).size(), elementLimit);
+        bytes += vals.get(i).size();
       }
       long limit = dev.rawops.Limits.maxStringBytes();
       if (bytes > limit) {
         throw dev.rawops.Limits.exceeded(
             "a string tensor of " + bytes + " bytes", "maxStringBytes", limit);
+      }
+      for (int i = 0; i < distinct; i++) {
+        out[i] = vals.get(i).toByteArray();
       }
       for (int i = distinct; i < out.length; i++) {
         out[i] = out[distinct - 1];
@@ -128,9 +234,14 @@ public final class TensorProtos {
       CodedInputStream in = content.newCodedInput();
       int[] sizes = new int[out.length];
       long total = 0;
+      long elementLimit = dev.rawops.Limits.maxStringElementBytes();
       for (int i = 0; i < sizes.length; i++) {
         sizes[i] = in.readRawVarint32();
-        total += Integer.toUnsignedLong(sizes[i]);
+        if (sizes[i] < 0) {
+          throw badStringContent(content.size(), out.length);
+        }
+        checkStringElement(sizes[i], elementLimit);
+        total += sizes[i];
       }
       if (total != content.size() - in.getTotalBytesRead()) {
         throw badStringContent(content.size(), out.length);
@@ -140,6 +251,15 @@ public final class TensorProtos {
       }
     } catch (IOException e) {
       throw badStringContent(content.size(), out.length);
+    }
+  }
+
+  private static void checkStringElement(long bytes, long limit) {
+    if (bytes > limit) {
+      throw dev.rawops.Limits.exceeded(
+          "a string element of " + bytes + " bytes",
+          dev.rawops.Limits.MAX_STRING_ELEMENT_BYTES,
+          limit);
     }
   }
 
@@ -220,6 +340,7 @@ public final class TensorProtos {
    * STRING.
    */
   public static TensorProto toProto(Tensor t) {
+    java.util.Objects.requireNonNull(t, "tensor");
     TensorProto.Builder b = TensorProto.newBuilder().setDtype(t.dtype().proto());
     b.setTensorShape(t.shape().toPartial().toProto());
     if (t.dtype() == DType.STRING) {

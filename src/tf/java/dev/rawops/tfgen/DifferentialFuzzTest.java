@@ -15,10 +15,11 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * Differential fuzzing of GatherNd: fresh random cases run in TensorFlow and in rawops in this JVM.
- * A mismatch (value bits, dtype, shape, error code or stage) is shrunk to a smaller case that still
- * mismatches and written as a fixture under target/fuzz-failures/, whose path the failure names;
- * {@code ./rawops conform target/fuzz-failures} replays it.
+ * Differential fuzzing of GatherNd (shrunk), StridedSlice (every mask) and TensorScatterUpdate:
+ * fresh random cases run in TensorFlow and in rawops in this JVM. A mismatch (value bits, dtype,
+ * shape, error code or stage) is shrunk to a smaller case that still mismatches and written as a
+ * fixture under target/fuzz-failures/, whose path the failure names; {@code ./rawops conform
+ * target/fuzz-failures} replays it.
  *
  * <p>{@code ./mvnw -Ptf -q test -Dtest=DifferentialFuzzTest [-Dfuzz.n=200] [-Dfuzz.seed=S]}; the
  * seed is printed, and the same seed makes the same cases.
@@ -46,6 +47,62 @@ class DifferentialFuzzTest {
     if (!failures.isEmpty()) {
       fail(
           "rawops and TensorFlow disagree (seed "
+              + seed
+              + "); reproducers: "
+              + String.join(", ", failures));
+    }
+  }
+
+  @Test
+  void stridedSliceAgreesWithTensorFlow() throws IOException {
+    fuzzCases("StridedSlice", MoreFuzz::stridedSlice);
+  }
+
+  @Test
+  void tensorScatterUpdateAgreesWithTensorFlow() throws IOException {
+    fuzzCases("TensorScatterUpdate", MoreFuzz::tensorScatterUpdate);
+  }
+
+  /**
+   * {@code fuzz.n} random cases of one family (no shrinking: each case is small); mismatches are
+   * written as fixtures under target/fuzz-failures/.
+   */
+  private void fuzzCases(String family, java.util.function.BiConsumer<CaseList, Random> gen)
+      throws IOException {
+    long seed = Long.getLong("fuzz.seed", new Random().nextLong());
+    int n = Integer.getInteger("fuzz.n", 200);
+    Random r = new Random(seed);
+    List<String> failures = new ArrayList<>();
+    int ran = 0;
+    for (int i = 0; i < n && failures.size() < MAX_REPORTED; i++) {
+      CaseList list = new CaseList("fuzz");
+      gen.accept(list, r);
+      Case c = list.cases().get(0);
+      Fixture f =
+          Generate.fixture(
+              c, TfOracle.run(c.graph(), c.feeds(), c.fetches(), TfOracle.Optimizations.DEFAULT));
+      Result result = rawops.run(f);
+      ran++;
+      if (result.failed()) {
+        failures.add(writeReproducer(new Mismatch(f, result.reason()), seed, i));
+      }
+    }
+    System.out.println(
+        "fuzz: "
+            + family
+            + ", "
+            + ran
+            + " cases, seed "
+            + seed
+            + ", "
+            + failures.size()
+            + " mismatches (replay: -Dfuzz.seed="
+            + seed
+            + ")");
+    if (!failures.isEmpty()) {
+      fail(
+          family
+              + ": rawops and TensorFlow disagree (seed "
               + seed
               + "); reproducers: "
               + String.join(", ", failures));
@@ -84,7 +141,10 @@ class DifferentialFuzzTest {
   }
 
   private String writeReproducer(GatherNdFuzz.Spec spec, long seed, int index) throws IOException {
-    Mismatch m = mismatch(spec);
+    return writeReproducer(mismatch(spec), seed, index);
+  }
+
+  private static String writeReproducer(Mismatch m, long seed, int index) throws IOException {
     String name = "fuzz/" + Long.toUnsignedString(seed) + "-" + index;
     Fixture f =
         m.fixture().toBuilder()

@@ -1,0 +1,216 @@
+package dev.rawops.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.rawops.Code;
+import dev.rawops.Limits;
+import dev.rawops.RawOpsException;
+import dev.rawops.kernels.Device;
+import dev.rawops.tensor.Shape;
+import dev.rawops.tensor.Tensor;
+import dev.rawops.tfproto.GraphDef;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Regression tests for the hostile-input probe's findings (issue #16) in the Java API. */
+class HardeningRegressionTest {
+  @TempDir Path tmp;
+
+  @AfterEach
+  void resetLimits() {
+    Limits.names().forEach(Limits::reset);
+  }
+
+  private static String konst(String name, String dtype, String dims, String values) {
+    return "node { name: \""
+        + name
+        + "\" op: \"Const\" attr { key: \"dtype\" value { type: "
+        + dtype
+        + " } } attr { key: \"value\" value { tensor { dtype: "
+        + dtype
+        + " tensor_shape { "
+        + dims
+        + " } "
+        + values
+        + " } } } }\n";
+  }
+
+  // #16.8: TF's (C++) TextFormat keeps raw bytes in a string; rawops decoded the file as UTF-8
+  // first and got U+FFFD.
+  @Test
+  void pbtxtRawNonUtf8BytesInAString_surviveAsBytes() throws Exception {
+    byte[] head =
+        konst("c", "DT_STRING", "", "string_val: \"@@\"").getBytes(StandardCharsets.ISO_8859_1);
+    String s = new String(head, StandardCharsets.ISO_8859_1).replace("@@", "\u00ff\u00fe");
+    Path p = tmp.resolve("raw.pbtxt");
+    Files.write(p, s.getBytes(StandardCharsets.ISO_8859_1));
+    Graph g = Graph.load(p);
+    Tensor t = g.newSession().run(Map.of(), List.of("c")).get(0);
+    assertArrayEquals(new byte[] {(byte) 0xff, (byte) 0xfe}, t.getString(0));
+  }
+
+  @Test
+  void pbtxtUtf8AndEscapesInStrings_areUnchanged() throws Exception {
+    Path p = tmp.resolve("u.pbtxt");
+    Files.writeString(
+        p,
+        "# comment with é and \u00ff\n"
+            + konst("c", "DT_STRING", "dim { size: 2 }", "string_val: \"é\" string_val: '\\xff\"'"),
+        StandardCharsets.UTF_8);
+    Tensor t = Graph.load(p).newSession().run(Map.of(), List.of("c")).get(0);
+    assertArrayEquals("é".getBytes(StandardCharsets.UTF_8), t.getString(0));
+    assertArrayEquals(new byte[] {(byte) 0xff, '"'}, t.getString(1));
+  }
+
+  // #16.6: `rawops run /dev/zero` ran out of memory reading the whole stream.
+  @Test
+  void devZero_failsFastWithAStatus() {
+    Path zero = Path.of("/dev/zero");
+    if (!Files.exists(zero)) {
+      return;
+    }
+    RawOpsException e =
+        assertTimeoutPreemptively(
+            Duration.ofSeconds(20),
+            () -> assertThrows(RawOpsException.class, () -> GraphLoader.read(zero)));
+    assertEquals(Code.INVALID_ARGUMENT, e.code(), e.getMessage());
+  }
+
+  @Test
+  void graphFileOverTheLimit_isRefusedBeforeReading_namingTheLimit() throws Exception {
+    Path p = tmp.resolve("g.pbtxt");
+    Files.writeString(p, konst("c", "DT_INT32", "", "int_val: 1"));
+    Limits.set(Limits.MAX_GRAPH_BYTES, 10);
+    RawOpsException e = assertThrows(RawOpsException.class, () -> GraphLoader.read(p));
+    assertEquals(Code.RESOURCE_EXHAUSTED, e.code());
+    assertTrue(e.getMessage().contains("maxGraphBytes = 10"), e.getMessage());
+    assertTrue(e.getMessage().contains("-Drawops.limit.maxGraphBytes"), e.getMessage());
+  }
+
+  @Test
+  void tooManyNodes_isResourceExhausted() {
+    GraphDef def =
+        GraphLoader.parseText(konst("a", "DT_INT32", "", "") + konst("b", "DT_INT32", "", ""), "t");
+    Limits.set(Limits.MAX_NODES, 1);
+    RawOpsException e = assertThrows(RawOpsException.class, () -> Graph.build(def, Device.CPU));
+    assertEquals(Code.RESOURCE_EXHAUSTED, e.code());
+    assertTrue(e.getMessage().contains("maxNodes"), e.getMessage());
+  }
+
+  // #16.8: TF's ParseTensorName takes ASCII digits only: "c:٠" is a node name, not c:0.
+  @Test
+  void nonAsciiDigits_areNotAnOutputIndex() {
+    assertEquals(new TensorName("c:\u0660", 0, false), TensorName.parse("c:\u0660"));
+    assertEquals(new TensorName("c:\uff10", 0, false), TensorName.parse("c:\uff10"));
+    assertEquals(new TensorName("c", 10, false), TensorName.parse("c:10"));
+    GraphDef def =
+        GraphLoader.parseText(
+            konst("c", "DT_INT32", "", "int_val: 1")
+                + "node { name: \"y\" op: \"Identity\" input: \"c:\u0660\""
+                + " attr { key: \"T\" value { type: DT_INT32 } } }",
+            "t");
+    RawOpsException e = assertThrows(RawOpsException.class, () -> Graph.build(def, Device.CPU));
+    assertEquals(Code.INVALID_ARGUMENT, e.code());
+  }
+
+  // #16.10: null names are NullPointerExceptions with a message, not a bare NPE deep inside.
+  @Test
+  void nullArguments_areNamed() {
+    NullPointerException e = assertThrows(NullPointerException.class, () -> TensorName.parse(null));
+    assertTrue(e.getMessage().contains("tensor name"), e.getMessage());
+    assertThrows(NullPointerException.class, () -> Graph.build(null, Device.CPU));
+    assertThrows(NullPointerException.class, () -> GraphLoader.read(null));
+  }
+
+  // #17: a Const the fetches do not need never runs, even when too large to allocate.
+  @Test
+  void unneededHugeConst_doesNotFailTheRun_butFetchingItIsResourceExhausted() {
+    GraphDef def =
+        GraphLoader.parseText(
+            konst("big", "DT_FLOAT", "dim { size: 1099511627776 }", "")
+                + konst("bigs", "DT_STRING", "dim { size: 2000000000 }", "")
+                + konst("small", "DT_FLOAT", "dim { size: 2 }", "float_val: 1.5"),
+            "t");
+    Graph g = Graph.build(def, Device.CPU);
+    Tensor small = g.newSession().run(Map.of(), List.of("small")).get(0);
+    assertEquals(1.5f, small.getFloat(1));
+    RawOpsException e =
+        assertThrows(RawOpsException.class, () -> g.newSession().run(Map.of(), List.of("big")));
+    assertEquals(Code.RESOURCE_EXHAUSTED, e.code());
+    assertTrue(e.getMessage().contains("maxTensorBytes"), e.getMessage());
+    assertTrue(e.getMessage().contains("'big'"), e.getMessage());
+    e = assertThrows(RawOpsException.class, () -> g.newSession().run(Map.of(), List.of("bigs")));
+    assertEquals(Code.RESOURCE_EXHAUSTED, e.code());
+    assertTrue(e.getMessage().contains("maxStringElements"), e.getMessage());
+  }
+
+  @Test
+  void malformedLargeConst_isStillABuildError() {
+    GraphDef def =
+        GraphLoader.parseText(
+            konst("big", "DT_FLOAT", "dim { size: 1099511627776 }", "tensor_content: \"abc\""),
+            "t");
+    RawOpsException e = assertThrows(RawOpsException.class, () -> Graph.build(def, Device.CPU));
+    assertEquals(Code.INVALID_ARGUMENT, e.code());
+  }
+
+  // #16.10: Tensor.view out of range was an IndexOutOfBoundsException.
+  @Test
+  void tensorViewOutOfRange_isInvalidArgument() {
+    Tensor t = Tensor.ofInts(Shape.of(4), 1, 2, 3, 4);
+    assertEquals(4, Tensor.view(t, Shape.of(2), 8).getInt(1));
+    for (long offset : new long[] {-4, 2, 12, 16, Long.MAX_VALUE}) {
+      RawOpsException e =
+          assertThrows(RawOpsException.class, () -> Tensor.view(t, Shape.of(2), offset));
+      assertEquals(Code.INVALID_ARGUMENT, e.code());
+    }
+    assertThrows(
+        RawOpsException.class,
+        () -> Tensor.view(Tensor.ofStrings(Shape.of(1), "a"), Shape.of(1), 0));
+  }
+
+  // Found by OpFuzzTest: a fetched Exit outside any loop ran with no parent frame (an NPE). TF
+  // rejects an Exit without its Enter with this message.
+  @Test
+  void fetchedExitOutsideALoop_isInvalidArgument() {
+    GraphDef def =
+        GraphLoader.parseText(
+            konst("c", "DT_INT32", "", "int_val: 1")
+                + "node { name: \"x\" op: \"Exit\" input: \"c\""
+                + " attr { key: \"T\" value { type: DT_INT32 } } }",
+            "t");
+    RawOpsException e =
+        assertThrows(
+            RawOpsException.class,
+            () -> Graph.build(def, Device.CPU).newSession().run(Map.of(), List.of("x")));
+    assertEquals(Code.INVALID_ARGUMENT, e.code());
+    assertTrue(e.getMessage().contains("Invalid Exit op"), e.getMessage());
+  }
+
+  @Test
+  void limits_parseSetAndReset() {
+    assertEquals(3L << 30, Limits.parseSize("3g"));
+    assertEquals(7, Limits.parseSize(" 7 "));
+    assertEquals(-1, Limits.parseSize("-7"));
+    assertEquals(-1, Limits.parseSize("99999999999999999999"));
+    assertEquals(-1, Limits.parseSize("1\u0660"));
+    long before = Limits.maxNodes();
+    Limits.set(Limits.MAX_NODES, 5);
+    assertEquals(5, Limits.maxNodes());
+    Limits.reset(Limits.MAX_NODES);
+    assertEquals(before, Limits.maxNodes());
+    assertThrows(IllegalArgumentException.class, () -> Limits.set("noSuchLimit", 1));
+    assertThrows(IllegalArgumentException.class, () -> Limits.set(Limits.MAX_NODES, -1));
+  }
+}

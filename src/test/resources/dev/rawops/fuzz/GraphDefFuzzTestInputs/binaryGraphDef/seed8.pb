@@ -1,0 +1,8 @@
+
+/
+cConst*
+dtype0*
+valueB:
+
+yIdentityc:٠*
+T0
