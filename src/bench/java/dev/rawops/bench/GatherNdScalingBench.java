@@ -10,7 +10,9 @@ import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
@@ -27,6 +29,7 @@ import org.openjdk.jmh.infra.Blackhole;
 @Fork(
     value = 1,
     jvmArgsAppend = {"-Xmx6g", "-Xss8m"})
+@State(Scope.Benchmark)
 public class GatherNdScalingBench {
   /** Output bytes of one GatherNd: 1 KB, 1 MB, 32 MB, 256 MB, 1 GB. */
   @Param({"1K", "1M", "32M", "256M", "1G"})
