@@ -25,6 +25,14 @@ public final class Limits {
     return get("maxStringBytes", 1L << 31);
   }
 
+  /**
+   * The most pooled bytes one session run may hold live at once (its intermediates and results),
+   * default 64 GiB; a session can lower it for itself ({@code Session.Options.maxRunBytes}).
+   */
+  public static long maxRunBytes() {
+    return get("maxRunBytes", 1L << 36);
+  }
+
   private static long get(String name, long dflt) {
     String v = System.getProperty("rawops.limit." + name);
     if (v == null) {

@@ -59,9 +59,11 @@ final class SideBySide implements AutoCloseable {
     }
   }
 
-  /** rawops: one {@code Session.run}, its fetched tensors consumed. */
+  /** rawops: one {@code Session.run}, its fetched tensors consumed, then closed (as TF's freed). */
   void runRawops(Blackhole bh) {
-    bh.consume(rawops.run(feeds, fetches));
+    List<Tensor> out = rawops.run(feeds, fetches);
+    bh.consume(out);
+    out.forEach(Tensor::close);
   }
 
   /** TensorFlow: one {@code TF_SessionRun}, its fetched tensors consumed, then freed. */

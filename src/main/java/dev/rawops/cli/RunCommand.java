@@ -5,6 +5,8 @@ import dev.rawops.kernels.Device;
 import dev.rawops.ragged.RaggedTensor;
 import dev.rawops.runtime.Graph;
 import dev.rawops.runtime.GraphLoader;
+import dev.rawops.runtime.RunRecorder;
+import dev.rawops.runtime.Session;
 import dev.rawops.runtime.TensorName;
 import dev.rawops.savedmodel.SavedModel;
 import dev.rawops.tensor.DType;
@@ -86,6 +88,29 @@ final class RunCommand implements Callable<Integer> {
       description = "SavedModel only: the signature to run (default serving_default)")
   String signature = SavedModel.DEFAULT_SIGNATURE;
 
+  @Option(
+      names = "--threads",
+      paramLabel = "N",
+      description =
+          "Threads for one kernel's work and for independent nodes (default: the machine's cores;"
+              + " 1 runs everything on one thread)")
+  Integer threads;
+
+  @Option(
+      names = "--stats",
+      description =
+          "After the results, print per-op totals (nodes run, kernel time, bytes out) and the"
+              + " memory pool's peak bytes")
+  boolean stats;
+
+  @Option(
+      names = "--trace",
+      paramLabel = "FILE.json",
+      description =
+          "Write a Chrome/Perfetto trace of the run (one slice per node: op, output shapes, bytes,"
+              + " thread); open it in ui.perfetto.dev or chrome://tracing")
+  Path trace;
+
   @Override
   public Integer call() throws IOException {
     if (Files.isDirectory(graphPath)) {
@@ -94,7 +119,21 @@ final class RunCommand implements Callable<Integer> {
     Graph graph = Graph.build(GraphLoader.read(graphPath), Device.CPU);
     Map<String, Tensor> feedMap = parseFeeds(graph);
     List<String> toFetch = fetches.isEmpty() && targets.isEmpty() ? graph.outputs() : fetches;
-    List<Tensor> results = graph.newSession().run(feedMap, toFetch, targets);
+    if (threads != null && threads < 1) {
+      throw new picocli.CommandLine.ParameterException(
+          spec.commandLine(), "--threads must be at least 1, got " + threads);
+    }
+    Session.Options options = new Session.Options();
+    if (threads != null) {
+      options.intraOpThreads(threads).interOpThreads(threads);
+    }
+    RunRecorder recorder = stats || trace != null ? new RunRecorder(trace != null) : null;
+    List<Tensor> results;
+    long peak;
+    try (Session session = graph.newSession(options)) {
+      results = session.run(feedMap, toFetch, targets, recorder);
+      peak = session.peakBytesInUse();
+    }
     PrintWriter w = spec.commandLine().getOut();
     if (out != null) {
       Files.createDirectories(out);
@@ -118,6 +157,15 @@ final class RunCommand implements Callable<Integer> {
         Npy.write(t, file);
         w.println("  written to " + file);
       }
+    }
+    if (stats) {
+      w.print(recorder.formatStats(peak));
+    }
+    if (trace != null) {
+      try (java.io.Writer tw = Files.newBufferedWriter(trace)) {
+        recorder.writeTrace(tw);
+      }
+      w.println("trace written to " + trace);
     }
     w.flush();
     return Main.OK;

@@ -20,6 +20,14 @@ public interface Allocator {
   /** Gives a block back; it must not be used afterwards. */
   void free(Block block);
 
+  /**
+   * Gives back a block that stray references may still reach (a tensor collected without being
+   * closed): never hand its memory out again; release it to the system instead.
+   */
+  default void discard(Block block) {
+    free(block);
+  }
+
   /** Bytes handed out and not yet freed. */
   long bytesInUse();
 

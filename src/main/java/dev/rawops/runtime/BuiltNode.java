@@ -41,6 +41,9 @@ final class BuiltNode implements NodeInfo {
   // The dtype each output must have at run time (RESOURCE for a reference output, which carries a
   // TensorRef); set with the kernel.
   dev.rawops.tensor.DType[] outputDTypes;
+  // True when the node may keep its inputs or hand out retained state (stateful ops, resource,
+  // variant or reference inputs or outputs, function calls): the run never reuses their memory.
+  boolean retains;
   // Memo of constantOutput: a Const's value is decoded once, not once per reader. Build is
   // single-threaded and nothing asks after it, so a plain array is enough.
   private Optional<Tensor>[] constants;

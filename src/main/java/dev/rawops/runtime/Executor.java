@@ -2,40 +2,63 @@ package dev.rawops.runtime;
 
 import com.google.common.collect.ImmutableList;
 import dev.rawops.Code;
+import dev.rawops.Limits;
 import dev.rawops.RawOpsException;
 import dev.rawops.kernels.KernelContext;
+import dev.rawops.kernels.Parallel;
 import dev.rawops.kernels.SessionState;
 import dev.rawops.kernels.TensorRef;
+import dev.rawops.memory.HostAllocator;
 import dev.rawops.ops.NodeInfo;
 import dev.rawops.tensor.DType;
+import dev.rawops.tensor.Lifetimes;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
 import dev.rawops.tensor.TensorBuffer;
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * One run of a {@link Plan}: TF's executor with its propagator state, single-threaded. Nodes become
- * ready when their pending count (per node, per frame instance and iteration) reaches zero and go
- * through a FIFO ready queue; each carries its iteration and whether it is dead. A dead node does
- * not run its kernel and makes its outputs dead; a Merge runs on its first live input; loops run as
- * frames of iterations, with NextIteration feeding the next iteration, constant Enters visible in
- * every iteration and Exit leaving the frame (TF's FrameState / IterationState, including {@code
- * parallel_iterations} and dead exits). Its identity owns the tensors its kernels allocate.
+ * One run of a {@link Plan}: TF's executor with its propagator state. Nodes become ready when their
+ * pending count (per node, per frame instance and iteration) reaches zero and go through a FIFO
+ * ready queue; each carries its iteration and whether it is dead. A dead node does not run its
+ * kernel and makes its outputs dead; a Merge runs on its first live input; loops run as frames of
+ * iterations, with NextIteration feeding the next iteration, constant Enters visible in every
+ * iteration and Exit leaving the frame (TF's FrameState / IterationState, including {@code
+ * parallel_iterations} and dead exits).
+ *
+ * <p>Threads: the propagation state (queue, pending counts, frames, holds) is guarded by one lock;
+ * kernels run outside it, each with its own {@link KernelContext}. The calling thread runs ready
+ * nodes itself; when more than one is ready and the session has inter-op threads, helpers from its
+ * {@link InterOpPool} take the others (a lone chain never leaves the calling thread). Each worker
+ * takes the next ready node after finishing one, so results do not depend on the threads.
+ *
+ * <p>Memory: its identity owns the tensors its kernels allocate (from the session's pool when it
+ * has one). When the last slot holding such a tensor is cleared, and it was not fetched, did not
+ * reach a node that may retain it (stateful ops, resources, variants, function calls) and no view
+ * shares its memory, the memory goes back to the pool at once.
  */
 final class Executor {
   private final Plan plan;
   private final SessionState state;
   private final BuiltNode[] nodes;
   private final Tensor[] retvals;
-  // How many input slots (and fetches, and deferred loop values) hold each tensor object: one
-  // object can sit in several slots (Identity passes it on). A kernel may write in place only
-  // into an input held by exactly its own slot (TF's forward_input).
-  private final IdentityHashMap<Tensor, Integer> holds = new IdentityHashMap<>();
+  // How many input slots (and fetches, and deferred loop values) hold each tensor this run made
+  // (counted in the tensor: Lifetimes.holds): one object can sit in several slots (Identity passes
+  // it on). A kernel may write in place only into an input held by exactly its own slot (TF's
+  // forward_input). Tensors the run did not make (feeds, constants, variables) are not counted:
+  // they are never written in place nor returned to the pool.
   private final Context ctx = new Context();
+  private final Object lock = new Object();
+  private final HostAllocator allocator; // null: memory the GC manages
+  private final Parallel intraOp;
+  private final InterOpPool interOp; // null: one node at a time
+  private final RunObserver observer; // null: none
+  private final long maxRunBytes;
+  private final AtomicLong liveBytes = new AtomicLong();
 
   // The ready queue: a ring of (node, iteration, dead).
   private int[] queueNode = new int[64];
@@ -43,12 +66,21 @@ final class Executor {
   private boolean[] queueDead = new boolean[64];
   private int queueHead;
   private int queueSize;
+  // Nodes being run now, helpers working for this run, and the first error.
+  private int running;
+  private int helpers;
+  private RuntimeException error;
 
-  Executor(Graph graph, Plan plan, SessionState state) {
+  Executor(Graph graph, Plan plan, SessionState state, Session session, RunObserver observer) {
     this.plan = plan;
     this.state = state;
     this.nodes = graph.nodeArray;
     this.retvals = new Tensor[plan.fetches.length];
+    this.allocator = session.allocator;
+    this.intraOp = session.intraOp;
+    this.interOp = session.interOp;
+    this.observer = observer;
+    this.maxRunBytes = session.maxRunBytes();
   }
 
   /** A frame instance: one execution of a while loop's body frames, per parent iteration. */
@@ -132,35 +164,133 @@ final class Executor {
     Frame root = new Frame(plan.frames[0], null, null);
     Iteration rootIter = new Iteration(root, 0);
     root.add(rootIter);
-    for (int i = 0; i < plan.feeds.length; i++) {
-      Tensor t = session.checkFeed(plan.feeds[i], feeds.get(feedNames.get(i)));
-      for (int slot : plan.feedInputs[i]) {
-        rootIter.inputs[slot] = t;
-        hold(t);
+    synchronized (lock) {
+      for (int i = 0; i < plan.feeds.length; i++) {
+        Tensor t = session.checkFeed(plan.feeds[i], feeds.get(feedNames.get(i)));
+        for (int slot : plan.feedInputs[i]) {
+          rootIter.inputs[slot] = t;
+          hold(t);
+        }
+      }
+      for (int r : plan.roots) {
+        push(r, rootIter, false);
       }
     }
-    for (int r : plan.roots) {
-      push(r, rootIter, false);
-    }
-    while (queueSize > 0) {
-      int i = queueNode[queueHead];
-      Iteration it = queueIter[queueHead];
-      boolean dead = queueDead[queueHead];
-      queueIter[queueHead] = null;
-      queueHead = (queueHead + 1) % queueNode.length;
-      queueSize--;
-      process(i, it, dead);
+    work(ctx, true);
+    if (error != null) {
+      throw error;
     }
     ImmutableList.Builder<Tensor> out = ImmutableList.builder();
     for (int f = 0; f < retvals.length; f++) {
-      if (retvals[f] == null) {
+      Tensor t = retvals[f];
+      if (t == null) {
         // TF's FunctionCallFrame: the fetched tensor is dead (an untaken branch) or never ran.
         throw RawOpsException.invalidArgument(
             "Retval[" + f + "] does not have value (fetch '" + plan.fetches[f] + "')");
       }
-      out.add(retvals[f]);
+      boolean again = false;
+      for (int g = 0; g < f && !again; g++) {
+        again = retvals[g] == t;
+      }
+      // The caller gets its own objects: what this run allocated (once), else a new object over
+      // the same data, so closing it cannot touch a constant, a feed or a variable.
+      if (!Lifetimes.ownedBy(t, this)) {
+        out.add(Lifetimes.forCaller(t));
+      } else {
+        out.add(again ? Lifetimes.share(t) : t);
+      }
     }
     return out.build();
+  }
+
+  /**
+   * Runs ready nodes until none is left: the calling thread ({@code caller}) waits for nodes
+   * running elsewhere to finish, since they may make more ready; a helper returns when the queue is
+   * empty.
+   */
+  private void work(Context c, boolean caller) {
+    while (true) {
+      int i;
+      Iteration it;
+      boolean dead;
+      synchronized (lock) {
+        if (caller) {
+          boolean interrupted = false;
+          while (queueSize == 0 && running > 0) {
+            try {
+              lock.wait();
+            } catch (InterruptedException e) {
+              interrupted = true;
+            }
+          }
+          if (interrupted) {
+            Thread.currentThread().interrupt();
+          }
+        }
+        if (queueSize == 0) {
+          if (!caller) {
+            helpers--;
+          }
+          return;
+        }
+        i = queueNode[queueHead];
+        it = queueIter[queueHead];
+        dead = queueDead[queueHead];
+        queueIter[queueHead] = null;
+        queueHead = (queueHead + 1) % queueNode.length;
+        queueSize--;
+        running++;
+        if (queueSize > 0 && interOp != null && helpers + 1 < interOp.threads) {
+          helpers++;
+          interOp.submit(() -> work(new Context(), false));
+        }
+      }
+      execute(i, it, dead, c);
+    }
+  }
+
+  /** Runs node i's kernel outside the lock, then propagates its outputs under it. */
+  private void execute(int i, Iteration it, boolean dead, Context c) {
+    BuiltNode node = nodes[i];
+    Tensor[] outs = null;
+    RuntimeException failed = null;
+    if (!dead) {
+      long start = observer == null ? 0 : System.nanoTime();
+      try {
+        outs = compute(node, it, c);
+      } catch (RuntimeException e) {
+        failed = e;
+      } catch (Error e) { // compute wraps what it can; nothing may kill a worker silently
+        failed = node.error(Code.INTERNAL, "kernel failed: " + e);
+      }
+      if (observer != null && outs != null) {
+        try {
+          observer.nodeDone(node.name(), node.op(), start, System.nanoTime(), outs);
+        } catch (RuntimeException e) {
+          failed = e;
+        }
+      }
+    }
+    synchronized (lock) {
+      running--;
+      if (failed == null && error == null) {
+        try {
+          finish(i, it, dead, outs);
+        } catch (RuntimeException e) {
+          failed = e;
+        }
+      }
+      if (failed != null && error == null) {
+        error = failed;
+        for (int k = 0; k < queueSize; k++) {
+          queueIter[(queueHead + k) % queueNode.length] = null;
+        }
+        queueSize = 0; // start nothing more; let what runs finish
+      }
+      if (interOp != null && (queueSize > 0 || running == 0)) {
+        lock.notifyAll();
+      }
+    }
   }
 
   private void push(int node, Iteration it, boolean dead) {
@@ -188,10 +318,12 @@ final class Executor {
     it.outstandingOps++;
   }
 
-  private void process(int i, Iteration it, boolean dead) {
+  /** Under the lock: hands node i's outputs on and clears its inputs (TF's PropagateOutputs). */
+  private void finish(int i, Iteration it, boolean dead, Tensor[] outs) {
     BuiltNode node = nodes[i];
-    Tensor[] outs = dead ? null : compute(node, it);
-    clearInputs(i, it);
+    if (outs != null && node.retains) {
+      escapeAll(i, it, outs);
+    }
     if (outs != null && plan.fetchSlots[i] != null) {
       setRetvals(i, outs);
     }
@@ -215,13 +347,45 @@ final class Executor {
       }
       default -> activate(i, it, dead, outs);
     }
+    clearInputs(i, it);
+    if (outs != null && allocator != null) {
+      for (Tensor t : outs) {
+        if (t != null && Lifetimes.madeBy(t, this) && Lifetimes.holds(t) == 0) {
+          drop(t); // an output nothing reads
+        }
+      }
+    }
     if (--it.outstandingOps == 0 && cleanupIterations(frame, it)) {
       frameDone(frame);
     }
   }
 
+  /** A node that may keep its inputs or hand out state: none of them is ever reused. */
+  private void escapeAll(int i, Iteration it, Tensor[] outs) {
+    Tensor[] in = it.inputs;
+    int base = plan.inputBase[i];
+    for (int k = 0, m = plan.numDataInputs[i]; k < m; k++) {
+      if (in[base + k] != null) {
+        Lifetimes.escape(in[base + k]);
+      }
+    }
+    for (Tensor t : outs) {
+      if (t != null) {
+        Lifetimes.escape(t);
+      }
+    }
+  }
+
+  /** Nothing in this run holds {@code t} any more: its pooled memory may go back. */
+  private void drop(Tensor t) {
+    long freed = Lifetimes.drop(t, this);
+    if (freed > 0) {
+      liveBytes.addAndGet(-freed);
+    }
+  }
+
   /** Runs the node's kernel on its live inputs; returns its outputs (null entries are dead). */
-  private Tensor[] compute(BuiltNode node, Iteration it) {
+  private Tensor[] compute(BuiltNode node, Iteration it, Context ctx) {
     Tensor[] in = it.inputs;
     int base = plan.inputBase[node.index];
     if (node.derefInput != null) {
@@ -315,11 +479,19 @@ final class Executor {
   }
 
   private void hold(Tensor t) {
-    holds.merge(t, 1, Integer::sum);
+    if (Lifetimes.madeBy(t, this)) {
+      Lifetimes.addHolds(t, 1);
+    }
   }
 
+  /** One slot less holds {@code t}; when none does, its memory may go back to the pool. */
   private void release(Tensor t) {
-    holds.computeIfPresent(t, (key, c) -> c == 1 ? null : c - 1);
+    if (Lifetimes.madeBy(t, this)
+        && Lifetimes.holds(t) > 0
+        && Lifetimes.addHolds(t, -1) == 0
+        && allocator != null) {
+      drop(t);
+    }
   }
 
   /**
@@ -515,7 +687,7 @@ final class Executor {
     }
   }
 
-  /** The kernel's view of the node being run; one per run, rebound for each node. */
+  /** The kernel's view of the node being run; one per worker thread, rebound for each node. */
   private final class Context implements KernelContext {
     private BuiltNode node;
     private Tensor[] in;
@@ -541,14 +713,58 @@ final class Executor {
 
     @Override
     public TensorBuffer allocate(DType dtype, Shape shape) {
-      return TensorBuffer.allocate(dtype, shape, Executor.this);
+      return alloc(dtype, shape, true);
+    }
+
+    @Override
+    public TensorBuffer allocateUninitialized(DType dtype, Shape shape) {
+      return alloc(dtype, shape, false);
+    }
+
+    private TensorBuffer alloc(DType dtype, Shape shape, boolean zeroed) {
+      if (allocator == null || !dtype.isFixedWidth()) {
+        return TensorBuffer.allocate(dtype, shape, Executor.this);
+      }
+      long bytes = TensorBuffer.byteSize(dtype, shape);
+      if (bytes == 0) {
+        return TensorBuffer.allocate(dtype, shape, Executor.this);
+      }
+      long size = HostAllocator.classSize(bytes);
+      long live = liveBytes.addAndGet(size);
+      if (live > maxRunBytes) {
+        liveBytes.addAndGet(-size);
+        throw Limits.exceeded(
+            "allocating "
+                + bytes
+                + " bytes for a "
+                + dtype.tfName()
+                + " tensor of shape "
+                + shape
+                + " with "
+                + (live - size)
+                + " bytes already live in this run",
+            "maxRunBytes",
+            maxRunBytes);
+      }
+      return TensorBuffer.allocate(dtype, shape, Executor.this, allocator, zeroed);
+    }
+
+    @Override
+    public Parallel parallel() {
+      return intraOp;
     }
 
     @Override
     public Optional<TensorBuffer> forwardInput(int i) {
       Tensor t = in[base + i];
-      Integer n = t == null ? null : holds.get(t);
-      if (n == null || n != 1) {
+      if (t == null || !Lifetimes.madeBy(t, Executor.this)) {
+        return Optional.empty();
+      }
+      int n;
+      synchronized (lock) {
+        n = Lifetimes.holds(t);
+      }
+      if (n != 1) {
         return Optional.empty();
       }
       return Optional.ofNullable(TensorBuffer.reclaim(t, Executor.this));

@@ -98,6 +98,18 @@ public final class Graph {
   }
 
   /**
+   * A session with {@code options} (threads, plan cache, memory pool).
+   *
+   * @throws NullPointerException if {@code options} is null
+   */
+  public Session newSession(Session.Options options) {
+    return new Session(
+        this,
+        new dev.rawops.kernels.SessionState(),
+        java.util.Objects.requireNonNull(options, "options"));
+  }
+
+  /**
    * A session sharing {@code state} (variables, TensorArrays …) with another: how a function body
    * or a branch of a functional If/While runs inside the session that called it.
    */

@@ -318,8 +318,10 @@ final class GraphBuilder {
         n.outputDTypes[i] =
             OpSchema.baseOf(t) != t ? DType.RESOURCE : DType.fromProtoOrNull(n.outputType(i));
       }
+      n.retains = retains(n);
       dev.rawops.kernels.Kernel call = functions.kernelFor(n, chain);
       if (call != null) {
+        n.retains = true; // the body may keep what it is given; its results are its own
         n.kernel = call; // a function call or functional control flow: never folded
         return;
       }
@@ -441,5 +443,27 @@ final class GraphBuilder {
 
   private static int[] toArray(List<Integer> l) {
     return l.stream().mapToInt(Integer::intValue).toArray();
+  }
+
+  /** Whether a node may keep references to its inputs or output retained state. */
+  private static boolean retains(BuiltNode n) {
+    if (n.op.schema().def().getIsStateful()) {
+      return true;
+    }
+    for (DataType t : n.signature.inputTypes()) {
+      if (holdsState(t)) {
+        return true;
+      }
+    }
+    for (DataType t : n.signature.outputTypes()) {
+      if (holdsState(t)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean holdsState(DataType t) {
+    return t == DataType.DT_RESOURCE || t == DataType.DT_VARIANT || OpSchema.baseOf(t) != t;
   }
 }

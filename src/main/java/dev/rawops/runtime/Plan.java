@@ -169,10 +169,18 @@ final class Plan {
       feeds = resolveAll(g, feedNames, "feed");
       fetches = resolveAll(g, fetchNames, "fetch");
       prune(targetNames);
+      List<BuiltNode> unfed = new ArrayList<>();
       for (BuiltNode node : g.nodes) {
         if (needed[node.index] && node.missingKernel != null) {
           throw new RawOpsException(Code.UNIMPLEMENTED, node.name(), node.op(), node.missingKernel);
         }
+        if (needed[node.index]
+            && (node.op().equals("Placeholder") || node.op().equals("PlaceholderV2"))) {
+          unfed.add(node);
+        }
+      }
+      if (unfed.size() > 1) {
+        throw unfedPlaceholders(unfed);
       }
       order = Arrays.stream(g.topoOrder).filter(i -> needed[i]).toArray();
       FrameInfo root = new FrameInfo(0, "", -1, 1);
@@ -189,6 +197,38 @@ final class Plan {
         fetchSlots[node][f] = fetches[f].index();
       }
       return new Plan(this);
+    }
+
+    /**
+     * Several placeholders the plan needs are not fed: one error naming them all, TF's words for
+     * the first (TF's executor would stop at whichever placeholder ran first). A lone unfed
+     * placeholder is left to its kernel, so the error comes when and as TF's does.
+     */
+    private static RawOpsException unfedPlaceholders(List<BuiltNode> unfed) {
+      StringBuilder m = new StringBuilder();
+      for (int k = 0; k < unfed.size(); k++) {
+        BuiltNode p = unfed.get(k);
+        dev.rawops.tensor.PartialShape shape =
+            p.signature.attrs().has("shape")
+                ? dev.rawops.tensor.PartialShape.fromProto(p.signature.attrs().getShape("shape"))
+                : dev.rawops.tensor.PartialShape.unknownRank();
+        String what =
+            "'"
+                + p.name()
+                + "' with dtype "
+                + dev.rawops.tensor.DType.tfName(p.outputType(0))
+                + (shape.hasRank() ? " and shape " + shape : "");
+        if (k == 0) {
+          m.append("You must feed a value for placeholder tensor ").append(what);
+          m.append(" (").append(unfed.size()).append(" placeholders are not fed: ");
+        } else {
+          m.append(", ");
+        }
+        m.append(what);
+      }
+      m.append(")");
+      BuiltNode first = unfed.get(0);
+      return new RawOpsException(Code.INVALID_ARGUMENT, first.name(), first.op(), m.toString());
     }
 
     /** Walks back from fetches and targets through data and control edges, cut at feeds. */

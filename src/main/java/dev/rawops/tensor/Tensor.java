@@ -17,8 +17,14 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * An immutable tensor. Fixed-width elements live off-heap in a little-endian {@link MemorySegment}
  * (64-bit sizes and offsets throughout); STRING elements are byte arrays. Users only ever see
  * read-only views of the data; kernels write through {@link TensorBuffer} before freezing.
+ *
+ * <p>A tensor a session returns may sit in the session's memory pool: {@link #close() close} it
+ * when done (try-with-resources) so the memory is reused at once; an unclosed tensor's memory is
+ * released when it is garbage-collected. A closed tensor's data must not be used: its accessors
+ * throw {@link IllegalStateException}, and a segment taken from {@link #data()} before closing may
+ * see other data afterwards. Closing a tensor the caller made, or a view, only marks it closed.
  */
-public final class Tensor {
+public final class Tensor implements AutoCloseable {
   private final DType dtype;
   private final Shape shape;
   private final MemorySegment data; // writable underlying memory; null for STRING
@@ -29,14 +35,33 @@ public final class Tensor {
   private final Object owner;
   // ... and only while no view shares it.
   private final AtomicBoolean aliased = new AtomicBoolean();
+  // Pooled memory this tensor holds one reference to, or null (memory the GC manages).
+  private final Storage storage;
+  private volatile boolean closed;
+  // True once this object's storage reference was dropped (or handed to an in-place writer).
+  private final AtomicBoolean released = new AtomicBoolean();
+  // How many slots of the run that made this tensor hold it (that run's executor only, under its
+  // lock): no map lookup per node.
+  int runHolds;
 
   Tensor(DType dtype, Shape shape, MemorySegment data, byte[][] strings, Object owner) {
+    this(dtype, shape, data, strings, owner, null);
+  }
+
+  Tensor(
+      DType dtype,
+      Shape shape,
+      MemorySegment data,
+      byte[][] strings,
+      Object owner,
+      Storage storage) {
     this.dtype = dtype;
     this.shape = shape;
     this.data = data;
     this.strings = strings;
     this.objects = null;
     this.owner = owner;
+    this.storage = storage;
   }
 
   private Tensor(DType dtype, Shape shape, Object[] objects) {
@@ -46,6 +71,7 @@ public final class Tensor {
     this.strings = null;
     this.objects = objects;
     this.owner = null;
+    this.storage = null;
   }
 
   /**
@@ -61,6 +87,7 @@ public final class Tensor {
 
   /** Element i of a RESOURCE or VARIANT tensor. */
   public Object getObject(long i) {
+    checkOpen();
     if (objects == null) {
       throw new IllegalStateException("a " + dtype.tfName() + " tensor has no object elements");
     }
@@ -85,6 +112,7 @@ public final class Tensor {
   }
 
   MemorySegment segment() {
+    checkOpen();
     if (data == null) {
       throw new IllegalStateException("a " + dtype.tfName() + " tensor has no fixed-width data");
     }
@@ -92,6 +120,7 @@ public final class Tensor {
   }
 
   byte[][] stringArray() {
+    checkOpen();
     if (strings == null) {
       throw new IllegalStateException("a " + dtype.tfName() + " tensor has no string elements");
     }
@@ -99,7 +128,58 @@ public final class Tensor {
   }
 
   boolean reclaimableBy(Object who) {
-    return owner != null && owner == who && !aliased.get();
+    return owner != null
+        && owner == who
+        && !aliased.get()
+        && (storage == null || !storage.escaped())
+        && !released.get();
+  }
+
+  /**
+   * Returns this tensor's memory to the session's pool when nothing else uses it (no view, not
+   * retained by the session's state), and marks the tensor closed; using its data afterwards throws
+   * {@link IllegalStateException}. Closing twice does nothing.
+   */
+  @Override
+  public void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    releaseStorage();
+  }
+
+  /** True once {@link #close()} was called. */
+  public boolean isClosed() {
+    return closed;
+  }
+
+  private void checkOpen() {
+    if (closed) {
+      throw new IllegalStateException("tensor " + this + " was closed");
+    }
+  }
+
+  Storage storage() {
+    return storage;
+  }
+
+  Object owner() {
+    return owner;
+  }
+
+  /** Drops this object's reference to its storage, once; true when that freed the memory. */
+  boolean releaseStorage() {
+    return storage != null && released.compareAndSet(false, true) && storage.release();
+  }
+
+  /** Hands this object's storage reference over to an in-place writer; false if it had none. */
+  boolean transferStorage() {
+    return storage != null && released.compareAndSet(false, true);
+  }
+
+  void markClosed() {
+    closed = true;
   }
 
   void markAliased() {
@@ -273,8 +353,13 @@ public final class Tensor {
    */
   public static Tensor view(Tensor base, Shape shape, long byteOffset) {
     long bytes = shape.numElements() * base.dtype.byteSize();
+    MemorySegment slice = base.segment().asSlice(byteOffset, bytes);
     base.markAliased();
-    return new Tensor(base.dtype, shape, base.segment().asSlice(byteOffset, bytes), null, null);
+    Storage s = base.storage;
+    if (s != null) {
+      s.retain();
+    }
+    return new Tensor(base.dtype, shape, slice, null, null, s);
   }
 
   /** The same elements under another shape of equal element count: no copy. */

@@ -7,6 +7,8 @@ import static dev.rawops.tensor.Layouts.I8;
 
 import dev.rawops.Code;
 import dev.rawops.RawOpsException;
+import dev.rawops.memory.Allocator;
+import dev.rawops.memory.Block;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 
@@ -23,6 +25,7 @@ public final class TensorBuffer {
   private MemorySegment data;
   private byte[][] strings;
   private final Object owner;
+  private Storage storage; // pooled memory under data, or null
   private boolean frozen;
 
   private TensorBuffer(
@@ -32,6 +35,33 @@ public final class TensorBuffer {
     this.data = data;
     this.strings = strings;
     this.owner = owner;
+  }
+
+  /**
+   * A fixed-width buffer in memory from {@code allocator}, zero-filled when {@code zeroed}. Its
+   * frozen tensor holds the memory until {@code owner} (the runtime's run) drops it or the caller
+   * closes it; then it goes back to the allocator.
+   */
+  public static TensorBuffer allocate(
+      DType dtype, Shape shape, Object owner, Allocator allocator, boolean zeroed) {
+    if (!dtype.isFixedWidth()) {
+      return allocate(dtype, shape, owner);
+    }
+    long bytes = byteSize(dtype, shape);
+    Block block = allocator.allocate(bytes, zeroed);
+    TensorBuffer b = new TensorBuffer(dtype, shape, block.segment().asSlice(0, bytes), null, owner);
+    b.storage = new Storage(allocator, block, owner);
+    return b;
+  }
+
+  /** The bytes a fixed-width tensor of this dtype and shape needs (RESOURCE_EXHAUSTED if huge). */
+  public static long byteSize(DType dtype, Shape shape) {
+    try {
+      return Math.multiplyExact(shape.numElements(), (long) dtype.byteSize());
+    } catch (ArithmeticException e) {
+      throw RawOpsException.of(
+          Code.RESOURCE_EXHAUSTED, "tensor of shape " + shape + " is too large");
+    }
   }
 
   /** A zero-filled buffer (empty strings for STRING) that no one can reclaim once frozen. */
@@ -62,13 +92,7 @@ public final class TensorBuffer {
       java.util.Arrays.fill(s, new byte[0]);
       return new TensorBuffer(dtype, shape, null, s, owner);
     }
-    long bytes;
-    try {
-      bytes = Math.multiplyExact(shape.numElements(), (long) dtype.byteSize());
-    } catch (ArithmeticException e) {
-      throw RawOpsException.of(
-          Code.RESOURCE_EXHAUSTED, "tensor of shape " + shape + " is too large");
-    }
+    long bytes = byteSize(dtype, shape);
     MemorySegment seg;
     try {
       seg = Arena.ofAuto().allocate(bytes, ALIGNMENT);
@@ -94,7 +118,11 @@ public final class TensorBuffer {
     if (owner == null || !t.reclaimableBy(owner) || !t.dtype().isFixedWidth()) {
       return null;
     }
-    return new TensorBuffer(t.dtype(), t.shape(), t.segment(), null, owner);
+    TensorBuffer b = new TensorBuffer(t.dtype(), t.shape(), t.segment(), null, owner);
+    if (t.transferStorage()) {
+      b.storage = t.storage(); // the input's reference moves to the buffer
+    }
+    return b;
   }
 
   public DType dtype() {
@@ -139,7 +167,8 @@ public final class TensorBuffer {
   public Tensor freeze() {
     check();
     frozen = true;
-    Tensor t = new Tensor(dtype, shape, data, strings, owner);
+    Tensor t = new Tensor(dtype, shape, data, strings, owner, storage);
+    storage = null;
     data = null;
     strings = null;
     return t;

@@ -33,13 +33,16 @@ class TensorScatterUpdateInPlaceTest {
   static final class Seen {
     Tensor input;
     Tensor output;
+    // Recorded while the node runs: the run closes intermediates once their last reader is done.
+    long inputAddress;
+    long outputAddress;
 
     long inputAddress() {
-      return input.data().address();
+      return inputAddress;
     }
 
     long outputAddress() {
-      return output.data().address();
+      return outputAddress;
     }
   }
 
@@ -51,6 +54,7 @@ class TensorScatterUpdateInPlaceTest {
     n.kernel =
         ctx -> {
           seen.input = ctx.input(0);
+          seen.inputAddress = seen.input.data().address();
           real.compute(new Recording(ctx, seen));
         };
     return seen;
@@ -80,6 +84,7 @@ class TensorScatterUpdateInPlaceTest {
     @Override
     public void setOutput(int i, Tensor t) {
       seen.output = t;
+      seen.outputAddress = t.data().address();
       ctx.setOutput(i, t);
     }
   }
@@ -231,7 +236,10 @@ class TensorScatterUpdateInPlaceTest {
     Seen s1 = instrument(g, "s1");
     Seen a = instrument(g, "a");
     Seen bSeen = instrument(g, "b");
-    List<Tensor> out = g.newSession().run(Map.of("x", x()), List.of("a", "b"));
+    // One node at a time, so that one reader is the last; run concurrently, both may copy.
+    List<Tensor> out =
+        g.newSession(new Session.Options().interOpThreads(1))
+            .run(Map.of("x", x()), List.of("a", "b"));
     assertArrayEquals(new long[] {10, 20, 3, 4}, out.get(0).toLongArray());
     assertArrayEquals(new long[] {10, 2, 30, 4}, out.get(1).toLongArray());
     assertNotEquals(a.outputAddress(), bSeen.outputAddress());
