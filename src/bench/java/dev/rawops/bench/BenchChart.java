@@ -17,8 +17,8 @@ import java.util.TreeMap;
  * benchmarks {@code X_rawops}/{@code X_tf} (or {@code xRawops}/{@code xTf}) of one class with the
  * same parameters.
  *
- * <p>{@code BenchChart <jmh-result.json> <out.svg>}; run by {@code ./mvnw -Ptf,bench -q
- * test-compile exec:exec@chart} (see docs/BENCHMARKS.md).
+ * <p>{@code BenchChart <jmh-result.json>... <out.svg>} (several results files are one list); run by
+ * {@code ./mvnw -Ptf,bench -q test-compile exec:exec@chart} (see docs/BENCHMARKS.md).
  */
 public final class BenchChart {
   private BenchChart() {}
@@ -31,18 +31,23 @@ public final class BenchChart {
   }
 
   public static void main(String[] args) throws IOException {
-    if (args.length != 2) {
-      System.err.println("usage: BenchChart <jmh-result.json> <out.svg>");
+    if (args.length < 2) {
+      System.err.println("usage: BenchChart <jmh-result.json>... <out.svg>");
       System.exit(2);
     }
-    Object json = new Json(Files.readString(Path.of(args[0]), StandardCharsets.UTF_8)).value();
-    List<Pair> pairs = pairs(json);
-    Files.writeString(Path.of(args[1]), svg(pairs), StandardCharsets.UTF_8);
+    List<Object> results = new ArrayList<>();
+    for (int i = 0; i < args.length - 1; i++) {
+      results.addAll(
+          (List<?>) new Json(Files.readString(Path.of(args[i]), StandardCharsets.UTF_8)).value());
+    }
+    List<Pair> pairs = pairs(results);
+    String out = args[args.length - 1];
+    Files.writeString(Path.of(out), svg(pairs), StandardCharsets.UTF_8);
     for (Pair p : pairs) {
       System.out.printf(
           Locale.ROOT, "%-45s %10.3f %10.3f  %.2fx%n", p.label(), p.rawops(), p.tf(), p.ratio());
     }
-    System.out.println("wrote " + args[1] + " (" + pairs.size() + " pairs)");
+    System.out.println("wrote " + out + " (" + pairs.size() + " pairs)");
   }
 
   /** Pairs the results by class, method base name and parameters, in the file's order. */
