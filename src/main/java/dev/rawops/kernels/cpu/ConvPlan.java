@@ -1,5 +1,6 @@
 package dev.rawops.kernels.cpu;
 
+import dev.rawops.kernels.Parallel;
 import dev.rawops.ops.ConvGeometry;
 import dev.rawops.ops.ConvGeometry.Window;
 import dev.rawops.ops.NodeInfo;
@@ -202,33 +203,47 @@ final class ConvPlan {
    * into a [rows, taps*inDepth] matrix, multiplied by the filter [taps*inDepth, outDepth].
    */
   void forwardGemm(float[] x, float[] f, float[] y) {
+    forwardGemm(x, f, y, Parallel.SEQUENTIAL);
+  }
+
+  /**
+   * im2col + GEMM, blocks of output positions split over {@code parallel}'s threads (each block's
+   * rows are independent, and each element's sum runs in the same order whatever the split).
+   */
+  void forwardGemm(float[] x, float[] f, float[] y, Parallel parallel) {
     int kk = taps() * inDepth;
     int rowsPerBlock = Math.max(1, Math.min(outPositions(), (1 << 20) / Math.max(1, kk)));
-    float[] patches = new float[rowsPerBlock * kk];
-    int[] rowIn = new int[taps()];
-    for (int n = 0; n < batch; n++) {
-      int xBase = n * inPositions() * inDepth;
-      int yBase = n * outPositions() * outDepth;
-      for (int r0 = 0; r0 < outPositions(); r0 += rowsPerBlock) {
-        int rows = Math.min(rowsPerBlock, outPositions() - r0);
-        for (int r = 0; r < rows; r++) {
-          int o = r0 + r;
-          int ow = o % out[2];
-          int oh = (o / out[2]) % out[1];
-          int od = o / (out[2] * out[1]);
-          gather(od, oh, ow, rowIn);
-          int po = r * kk;
-          for (int t = 0; t < rowIn.length; t++) {
-            int p = rowIn[t];
-            if (p < 0) {
-              java.util.Arrays.fill(patches, po + t * inDepth, po + (t + 1) * inDepth, 0f);
-            } else {
-              System.arraycopy(x, xBase + p * inDepth, patches, po + t * inDepth, inDepth);
+    int perBatch = (outPositions() + rowsPerBlock - 1) / rowsPerBlock;
+    parallel.forRange(
+        (long) batch * perBatch,
+        (long) rowsPerBlock * kk * outDepth / 2 + 1,
+        (from, to) -> {
+          float[] patches = new float[rowsPerBlock * kk];
+          int[] rowIn = new int[taps()];
+          for (long blk = from; blk < to; blk++) {
+            int n = (int) (blk / perBatch);
+            int r0 = (int) (blk % perBatch) * rowsPerBlock;
+            int xBase = n * inPositions() * inDepth;
+            int yBase = n * outPositions() * outDepth;
+            int rows = Math.min(rowsPerBlock, outPositions() - r0);
+            for (int r = 0; r < rows; r++) {
+              int o = r0 + r;
+              int ow = o % out[2];
+              int oh = (o / out[2]) % out[1];
+              int od = o / (out[2] * out[1]);
+              gather(od, oh, ow, rowIn);
+              int po = r * kk;
+              for (int t = 0; t < rowIn.length; t++) {
+                int p = rowIn[t];
+                if (p < 0) {
+                  java.util.Arrays.fill(patches, po + t * inDepth, po + (t + 1) * inDepth, 0f);
+                } else {
+                  System.arraycopy(x, xBase + p * inDepth, patches, po + t * inDepth, inDepth);
+                }
+              }
             }
+            Gemm.gemm(patches, 0, f, 0, y, yBase + r0 * outDepth, rows, kk, outDepth);
           }
-        }
-        Gemm.gemm(patches, 0, f, 0, y, yBase + r0 * outDepth, rows, kk, outDepth);
-      }
-    }
+        });
   }
 }

@@ -6,6 +6,7 @@ import dev.rawops.kernels.KernelContext;
 import dev.rawops.kernels.KernelDef;
 import dev.rawops.ops.GatherGeometry;
 import dev.rawops.ops.NodeInfo;
+import dev.rawops.tensor.DType;
 import dev.rawops.tensor.Tensor;
 import dev.rawops.tensor.TensorBuffer;
 import java.util.List;
@@ -51,7 +52,10 @@ final class CpuGather implements Kernel {
     }
     GatherGeometry g =
         GatherGeometry.of(node, params.shape(), indices.shape(), indices.dtype(), axis, batchDims);
-    TensorBuffer out = ctx.allocate(params.dtype(), g.outputShape());
+    TensorBuffer out =
+        params.dtype() == DType.STRING
+            ? ctx.allocate(params.dtype(), g.outputShape())
+            : ctx.allocateUninitialized(params.dtype(), g.outputShape());
     long n = indices.numElements();
     if (n == 0 || g.outer() == 0 || g.inner() == 0 || g.batch() == 0) {
       ctx.setOutput(0, out.freeze());
@@ -66,18 +70,23 @@ final class CpuGather implements Kernel {
     }
     long inner = g.inner();
     long perBatch = g.perBatch();
+    long outer = g.outer();
     SliceCopier copier = SliceCopier.of(params, out, inner);
-    long dst = 0;
-    for (long b = 0; b < g.batch(); b++) {
-      int first = (int) (b * perBatch);
-      for (long o = 0; o < g.outer(); o++) {
-        long base = (b * g.outer() + o) * limit * inner;
-        for (int i = 0; i < perBatch; i++) {
-          copier.copy(base + ix[first + i] * inner, dst);
-          dst += inner;
-        }
-      }
-    }
+    long sliceBytes = inner * Math.max(1, params.dtype().byteSize());
+    // Output slice s is (batch b, outer o, index i) in row-major order; ranges of s are
+    // independent.
+    ctx.parallel()
+        .forRange(
+            g.batch() * outer * perBatch,
+            20 + sliceBytes / 4,
+            (from, to) -> {
+              for (long s = from; s < to; s++) {
+                long i = s % perBatch;
+                long bo = s / perBatch; // b * outer + o
+                long b = bo / outer;
+                copier.copy((bo * limit + ix[(int) (b * perBatch + i)]) * inner, s * inner);
+              }
+            });
     ctx.setOutput(0, out.freeze());
   }
 

@@ -11,14 +11,18 @@ import dev.rawops.kernels.KernelDef;
 import dev.rawops.ops.BadIndicesPolicy;
 import dev.rawops.ops.GatherNdOp.Geometry;
 import dev.rawops.ops.NodeInfo;
+import dev.rawops.tensor.DType;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
 import dev.rawops.tensor.TensorBuffer;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * GatherNd on CPU: each index vector is bounds-checked, then its slice is copied in one bulk copy.
- * A bad index is INVALID_ARGUMENT (the first in row-major order), or zeros under IGNORE.
+ * GatherNd on CPU: each index vector is bounds-checked, then its slice is copied in one bulk copy,
+ * split over the intra-op threads by ranges of slices into unzeroed output memory. A bad index is
+ * INVALID_ARGUMENT (the first in row-major order, whichever thread finds it), or zeros under
+ * IGNORE.
  */
 final class CpuGatherNd implements Kernel {
   static final List<KernelDef> DEFS =
@@ -27,6 +31,11 @@ final class CpuGatherNd implements Kernel {
               .anyType("Tparams")
               .typeConstraint("Tindices", INT16, INT32, INT64)
               .build(CpuGatherNd::new));
+
+  /** Rough cost of one slice in nanoseconds: the index work plus its bytes moved. */
+  private static final long COST_PER_SLICE = 20;
+
+  private static final long BYTES_PER_NS = 4;
 
   private final NodeInfo node;
   private final boolean ignoreBadIndices;
@@ -41,16 +50,65 @@ final class CpuGatherNd implements Kernel {
     Tensor params = ctx.input(0);
     Tensor indices = ctx.input(1);
     Geometry g = Geometry.of(node, params.shape(), indices.shape(), indices.dtype());
-    TensorBuffer out = ctx.allocate(params.dtype(), g.outputShape());
+    // Every output slice is written (copied, or zeroed for a bad index under IGNORE), so the
+    // output needs no zero fill; strings start as empty arrays either way.
+    TensorBuffer out =
+        params.dtype() == DType.STRING
+            ? ctx.allocate(params.dtype(), g.outputShape())
+            : ctx.allocateUninitialized(params.dtype(), g.outputShape());
+    long numSlices = g.numSlices();
+    if (numSlices == 0) {
+      ctx.setOutput(0, out.freeze());
+      return;
+    }
     long[] strides = sliceStrides(params.shape(), g.depth(), g.sliceSize());
     SliceCopier copier = SliceCopier.of(params, out, g.sliceSize());
+    long sliceBytes = g.sliceSize() * Math.max(1, params.dtype().byteSize());
+    // The first bad index vector (row-major), whichever range finds it.
+    AtomicLong firstBad = new AtomicLong(Long.MAX_VALUE);
+    ctx.parallel()
+        .forRange(
+            numSlices,
+            COST_PER_SLICE + sliceBytes / BYTES_PER_NS,
+            (from, to) -> {
+              long bad = gather(g, indices, params.shape().dims(), strides, copier, out, from, to);
+              if (bad >= 0) {
+                firstBad.accumulateAndGet(bad, Math::min);
+              }
+            });
+    long bad = firstBad.get();
+    if (bad != Long.MAX_VALUE) {
+      long[] index = new long[g.depth()];
+      for (int d = 0; d < index.length; d++) {
+        index[d] = indices.getIndex(bad * g.depth() + d);
+      }
+      throw node.invalidArgument(g.badIndexMessage(node, bad, index, params.shape()));
+    }
+    ctx.setOutput(0, out.freeze());
+  }
+
+  /**
+   * Copies slices [from, to); returns the first bad one (-1 if none). Under IGNORE a bad index's
+   * slice is zeroed and the gather goes on; otherwise the range stops at its first bad index.
+   */
+  private long gather(
+      Geometry g,
+      Tensor indices,
+      long[] dims,
+      long[] strides,
+      SliceCopier copier,
+      TensorBuffer out,
+      long from,
+      long to) {
     int depth = g.depth();
-    long[] dims = params.shape().dims();
+    long sliceSize = g.sliceSize();
     // Index vectors are read a chunk at a time into a long[]; a vector never straddles chunks.
     int perChunk = Math.max(1, IndexChunks.CHUNK / Math.max(1, depth));
-    IndexChunks chunks = new IndexChunks(indices, perChunk * depth);
-    for (long first = 0; first < g.numSlices(); first += perChunk) {
-      int n = (int) Math.min(perChunk, g.numSlices() - first);
+    IndexChunks chunks =
+        new IndexChunks(indices, (int) Math.min(perChunk, to - from) * Math.max(1, depth));
+    long firstBad = -1;
+    for (long first = from; first < to; first += perChunk) {
+      int n = (int) Math.min(perChunk, to - first);
       long[] ix = chunks.read(first * depth, n * depth);
       for (int k = 0; k < n; k++) {
         long offset = 0;
@@ -61,14 +119,26 @@ final class CpuGatherNd implements Kernel {
           offset += v * strides[d];
         }
         if (!bad) {
-          copier.copy(offset, (first + k) * g.sliceSize());
-        } else if (!ignoreBadIndices) {
-          long[] index = java.util.Arrays.copyOfRange(ix, k * depth, (k + 1) * depth);
-          throw node.invalidArgument(g.badIndexMessage(node, first + k, index, params.shape()));
-        } // under IGNORE the output slice stays zero
+          copier.copy(offset, (first + k) * sliceSize);
+        } else if (ignoreBadIndices) {
+          zero(out, (first + k) * sliceSize, sliceSize);
+          if (firstBad < 0) {
+            firstBad = first + k;
+          }
+        } else {
+          return first + k;
+        }
       }
     }
-    ctx.setOutput(0, out.freeze());
+    return ignoreBadIndices ? -1 : firstBad;
+  }
+
+  /** Zeroes output elements [at, at + n) (strings: already empty). */
+  private static void zero(TensorBuffer out, long at, long n) {
+    if (out.dtype() != DType.STRING) {
+      long esz = out.dtype().byteSize();
+      out.segment().asSlice(at * esz, n * esz).fill((byte) 0);
+    }
   }
 
   /** Element stride of each indexed dimension: how far one step in params dim d moves. */

@@ -188,7 +188,7 @@ final class CpuNnConv implements Kernel {
     Shape outShape = Shape.of(outDims);
     if (dt == FLOAT && groups == 1) {
       float[] y = new float[Math.toIntExact(outShape.numElements())];
-      plan.forwardGemm(NnData.floats(x), NnData.floats(filter), y);
+      plan.forwardGemm(NnData.floats(x), NnData.floats(filter), y, ctx.parallel());
       ctx.setOutput(0, NnData.ofFloats(ctx, outShape, y));
       return;
     }

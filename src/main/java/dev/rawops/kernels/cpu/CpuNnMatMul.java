@@ -152,7 +152,7 @@ final class CpuNnMatMul implements Kernel {
       }
       float[] c = new float[nb * m * n];
       for (int t = 0; t < nb; t++) {
-        Gemm.gemm(x, offA[t], y, offB[t], c, t * m * n, m, k, n);
+        Gemm.gemm(ctx.parallel(), x, offA[t], y, offB[t], c, t * m * n, m, k, n);
       }
       ctx.setOutput(0, NnData.ofFloats(ctx, outShape, c));
     } else if (dt.isInteger()) {
@@ -166,7 +166,7 @@ final class CpuNnMatMul implements Kernel {
       }
       long[] c = new long[nb * m * n];
       for (int t = 0; t < nb; t++) {
-        Gemm.gemm(x, offA[t], y, offB[t], c, t * m * n, m, k, n);
+        Gemm.gemm(ctx.parallel(), x, offA[t], y, offB[t], c, t * m * n, m, k, n);
       }
       ctx.setOutput(0, NnData.ofLongs(ctx, dt, outShape, c));
     } else {
@@ -180,7 +180,7 @@ final class CpuNnMatMul implements Kernel {
       }
       double[] c = new double[nb * m * n];
       for (int t = 0; t < nb; t++) {
-        Gemm.gemm(x, offA[t], y, offB[t], c, t * m * n, m, k, n);
+        Gemm.gemm(ctx.parallel(), x, offA[t], y, offB[t], c, t * m * n, m, k, n);
       }
       ctx.setOutput(0, NnData.of(ctx, dt, outShape, c));
     }

@@ -7,6 +7,7 @@ import dev.rawops.kernels.Device;
 import dev.rawops.kernels.Kernel;
 import dev.rawops.kernels.KernelContext;
 import dev.rawops.kernels.KernelDef;
+import dev.rawops.kernels.Parallel;
 import dev.rawops.ops.NodeInfo;
 import dev.rawops.ops.RaggedGatherGeometry;
 import dev.rawops.tensor.DType;
@@ -55,27 +56,43 @@ final class CpuRaggedGather implements Kernel {
     TensorBuffer[] outSplits = new TensorBuffer[outputRaggedRank];
     MemorySegment[] outSegments = new MemorySegment[outputRaggedRank];
     for (int k = 0; k < outputRaggedRank; k++) {
-      outSplits[k] = ctx.allocate(splitsType, Shape.of(g.outputSplitsLength(k)));
+      // Every entry is written by the geometry's writeSplits, entry 0 included.
+      outSplits[k] = ctx.allocateUninitialized(splitsType, Shape.of(g.outputSplitsLength(k)));
       outSegments[k] = outSplits[k].segment();
     }
-    TensorBuffer outValues = ctx.allocate(values.dtype(), g.outputValuesShape());
+    TensorBuffer outValues =
+        values.dtype() == DType.STRING
+            ? ctx.allocate(values.dtype(), g.outputValuesShape())
+            : ctx.allocateUninitialized(values.dtype(), g.outputValuesShape());
     g.writeSplits(outSegments);
-    copyValues(g, ValueCopier.of(values, outValues, g.valueSize()));
+    long rowBytes = g.valueSize() * Math.max(1, values.dtype().byteSize());
+    copyValues(g, ValueCopier.of(values, outValues, g.valueSize()), rowBytes, ctx.parallel());
     for (int k = 0; k < outputRaggedRank; k++) {
       ctx.setOutput(k, outSplits[k].freeze());
     }
     ctx.setOutput(outputRaggedRank, outValues.freeze());
   }
 
-  /** Each index's values are one contiguous run of rows: one copy per index. */
-  private static void copyValues(RaggedGatherGeometry g, ValueCopier values) {
+  /**
+   * Each index's values are one contiguous run of rows: one copy per index, the indices split over
+   * the intra-op threads once each one's first output row is known.
+   */
+  private static void copyValues(
+      RaggedGatherGeometry g, ValueCopier values, long rowBytes, Parallel parallel) {
     int n = (int) g.numIndices();
-    long row = 0;
+    long[] firstRow = new long[n + 1];
     for (int i = 0; i < n; i++) {
-      long rows = g.valueLimit(i) - g.valueStart(i);
-      values.copy(g.valueStart(i), row, rows);
-      row += rows;
+      firstRow[i + 1] = firstRow[i] + g.valueLimit(i) - g.valueStart(i);
     }
+    long avgBytes = n == 0 ? 0 : firstRow[n] * rowBytes / n;
+    parallel.forRange(
+        n,
+        20 + avgBytes / 4,
+        (from, to) -> {
+          for (int i = (int) from; i < to; i++) {
+            values.copy(g.valueStart(i), firstRow[i], firstRow[i + 1] - firstRow[i]);
+          }
+        });
   }
 
   /** Copies runs of whole value rows: one bulk copy per run. */

@@ -7,6 +7,7 @@ import dev.rawops.kernels.Device;
 import dev.rawops.kernels.Kernel;
 import dev.rawops.kernels.KernelContext;
 import dev.rawops.kernels.KernelDef;
+import dev.rawops.kernels.Parallel;
 import dev.rawops.ops.BadIndicesPolicy;
 import dev.rawops.ops.NodeInfo;
 import dev.rawops.ops.TensorScatterUpdateOp.Geometry;
@@ -92,15 +93,19 @@ final class CpuScatterNd implements Kernel {
       ctx.setOutput(0, tensor != null ? tensor : ctx.allocate(updates.dtype(), shape).freeze());
       return;
     }
-    TensorBuffer out =
-        tensor == null
-            ? ctx.allocate(updates.dtype(), shape)
-            : ctx.forwardInput(0).orElseGet(() -> copyOf(ctx, tensor));
-    long bad = scatter(g, shape, indices, updates, out);
+    // Every index vector is checked before anything is written (the input may be updated in place).
+    long[] offsets = offsets(g, shape, indices);
+    long bad = lastBad(offsets);
     if (bad >= 0 && !ignoreBadIndices) {
       throw node.invalidArgument(
           g.badIndexMessage(bad, indexVector(indices, bad, g.depth()), shape));
     }
+    Parallel parallel = ctx.parallel();
+    TensorBuffer out =
+        tensor == null
+            ? ctx.allocate(updates.dtype(), shape)
+            : ctx.forwardInput(0).orElseGet(() -> copyOf(ctx, tensor, parallel));
+    apply(g, offsets, updates, out, parallel);
     ctx.setOutput(0, out.freeze());
   }
 
@@ -128,60 +133,109 @@ final class CpuScatterNd implements Kernel {
     return shape;
   }
 
-  /** A new buffer holding the input's elements: one bulk copy. */
+  /** A new buffer holding the input's elements: one bulk copy (split over the threads). */
   static TensorBuffer copyOf(KernelContext ctx, Tensor tensor) {
-    TensorBuffer out = ctx.allocate(tensor.dtype(), tensor.shape());
+    return copyOf(ctx, tensor, ctx.parallel());
+  }
+
+  private static TensorBuffer copyOf(KernelContext ctx, Tensor tensor, Parallel parallel) {
     if (tensor.dtype() == DType.STRING) {
+      TensorBuffer out = ctx.allocate(tensor.dtype(), tensor.shape());
       byte[][] src = KernelAccess.strings(tensor);
       System.arraycopy(src, 0, out.strings(), 0, src.length); // immutable elements: sharing copies
-    } else {
-      MemorySegment.copy(tensor.data(), 0, out.segment(), 0, tensor.byteSize());
+      return out;
     }
+    TensorBuffer out = ctx.allocateUninitialized(tensor.dtype(), tensor.shape());
+    BulkCopy.copy(parallel, tensor.data(), 0, out.segment(), 0, tensor.byteSize());
     return out;
   }
 
   /**
-   * Combines update slice i into the position its index vector names, for i in row-major order.
-   * Returns the last out-of-bounds update, or -1.
+   * The output element offset each update slice goes to, in row-major order of {@code indices} (-1
+   * for an out-of-bounds index vector).
    */
-  private long scatter(Geometry g, Shape shape, Tensor indices, Tensor updates, TensorBuffer out) {
+  private long[] offsets(Geometry g, Shape shape, Tensor indices) {
     int depth = g.depth();
     long[] strides = g.sliceStrides();
     long[] dims = shape.dims();
+    long[] offsets = new long[Math.toIntExact(g.numUpdates())];
+    int perChunk = Math.max(1, IndexChunks.CHUNK / Math.max(1, depth));
+    IndexChunks chunks =
+        new IndexChunks(indices, Math.min(perChunk, offsets.length) * Math.max(1, depth));
+    for (int first = 0; first < offsets.length; first += perChunk) {
+      int n = Math.min(perChunk, offsets.length - first);
+      long[] ix = chunks.read((long) first * depth, n * depth);
+      for (int k = 0; k < n; k++) {
+        long offset = 0;
+        boolean out = false;
+        for (int d = 0; d < depth; d++) {
+          long v = ix[k * depth + d];
+          out |= v < 0 || v >= dims[d];
+          offset += v * strides[d];
+        }
+        if (out) {
+          offset = -1;
+        }
+        offsets[first + k] = offset;
+      }
+    }
+    return offsets;
+  }
+
+  /** The last out-of-bounds update (row-major), or -1. */
+  private static long lastBad(long[] offsets) {
+    for (int i = offsets.length - 1; i >= 0; i--) {
+      if (offsets[i] < 0) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * Combines update slice i into {@code offsets[i]}, for i in row-major order. With several
+   * threads, each owns a range of output slices and applies, in that same order, the updates that
+   * land in it: duplicates combine in the sequential order, so the bytes never depend on the split.
+   */
+  private void apply(
+      Geometry g, long[] offsets, Tensor updates, TensorBuffer out, Parallel parallel) {
     long sliceSize = g.sliceSize();
+    if (sliceSize == 0) {
+      return;
+    }
     DType t = updates.dtype();
     boolean strings = t == DType.STRING;
     SliceCopier copier =
         combine == ScatterCombine.ASSIGN ? SliceCopier.of(updates, out, sliceSize) : null;
     MemorySegment src = strings ? null : updates.data();
     MemorySegment dst = strings ? null : out.segment();
-    long lastBad = -1;
-    int perChunk = Math.max(1, IndexChunks.CHUNK / Math.max(1, depth));
-    IndexChunks chunks = new IndexChunks(indices, perChunk * depth);
-    for (long first = 0; first < g.numUpdates(); first += perChunk) {
-      int n = (int) Math.min(perChunk, g.numUpdates() - first);
-      long[] ix = chunks.read(first * depth, n * depth);
-      for (int k = 0; k < n; k++) {
-        long offset = 0;
-        boolean bad = false;
-        for (int d = 0; d < depth; d++) {
-          long v = ix[k * depth + d];
-          bad |= v < 0 || v >= dims[d];
-          offset += v * strides[d];
-        }
-        long i = first + k;
-        if (bad) {
-          lastBad = i;
-        } else if (copier != null) {
-          copier.copy(i * sliceSize, offset);
-        } else if (strings) {
-          concat(updates, i * sliceSize, out, offset, sliceSize);
-        } else {
-          combine.apply(t, src, i * sliceSize, dst, offset, sliceSize);
-        }
-      }
-    }
-    return lastBad;
+    long slices = out.shape().numElements() / sliceSize;
+    int parts = strings ? 1 : (int) Math.max(1, Math.min(parallel.threads(), slices));
+    long perPart = (slices + parts - 1) / parts;
+    long sliceBytes = sliceSize * Math.max(1, t.byteSize());
+    long cost = offsets.length * (20 + sliceBytes / (copier != null ? 4 : 1)) / parts;
+    (strings ? Parallel.SEQUENTIAL : parallel)
+        .forRange(
+            parts,
+            cost,
+            (p0, p1) -> {
+              long lo = p0 * perPart * sliceSize;
+              long hi = Math.min(slices, p1 * perPart) * sliceSize;
+              for (int i = 0; i < offsets.length; i++) {
+                long offset = offsets[i];
+                if (offset < lo || offset >= hi) {
+                  continue; // out of bounds (-1), or another range's
+                }
+                long from = i * sliceSize;
+                if (copier != null) {
+                  copier.copy(from, offset);
+                } else if (strings) {
+                  concat(updates, from, out, offset, sliceSize);
+                } else {
+                  combine.apply(t, src, from, dst, offset, sliceSize);
+                }
+              }
+            });
   }
 
   /** String "addition": concatenation, as tstring's +=. */

@@ -9,6 +9,7 @@ import dev.rawops.kernels.Device;
 import dev.rawops.kernels.Kernel;
 import dev.rawops.kernels.KernelContext;
 import dev.rawops.kernels.KernelDef;
+import dev.rawops.kernels.Parallel;
 import dev.rawops.ops.NodeInfo;
 import dev.rawops.ops.StridedSliceGeometry;
 import dev.rawops.ops.StridedSliceOp;
@@ -70,8 +71,12 @@ final class CpuStridedSlice implements Kernel {
       ctx.setOutput(0, view(input, out, g.offset()));
       return;
     }
-    TensorBuffer buf = ctx.allocate(input.dtype(), out);
-    gather(g, input, buf);
+    // Every output element is copied: no zero fill needed (strings start empty either way).
+    TensorBuffer buf =
+        input.dtype() == DType.STRING
+            ? ctx.allocate(input.dtype(), out)
+            : ctx.allocateUninitialized(input.dtype(), out);
+    gather(g, input, buf, ctx.parallel());
     ctx.setOutput(0, buf.freeze());
   }
 
@@ -88,26 +93,46 @@ final class CpuStridedSlice implements Kernel {
 
   /** Walks the outer dimensions like an odometer, copying one innermost row per step. */
   static void gather(StridedSliceGeometry g, Tensor input, TensorBuffer out) {
+    gather(g, input, out, Parallel.SEQUENTIAL);
+  }
+
+  /**
+   * As {@link #gather(StridedSliceGeometry, Tensor, TensorBuffer)}, the rows split into ranges over
+   * {@code parallel}'s threads; each range starts its odometer at its first row.
+   */
+  static void gather(StridedSliceGeometry g, Tensor input, TensorBuffer out, Parallel parallel) {
     long[] sizes = g.sizes();
     long[] steps = g.steps();
     int inner = sizes.length - 1;
     long n = sizes[inner];
     StridedRows rows = StridedRows.of(input, out, n, steps[inner]);
     long count = g.numElements() / n;
-    long[] idx = new long[inner];
-    long src = g.offset();
-    long dst = 0;
-    for (long r = 0; r < count; r++, dst += n) {
-      rows.copy(src, dst);
-      for (int d = inner - 1; d >= 0; d--) {
-        if (++idx[d] < sizes[d]) {
-          src += steps[d];
-          break;
-        }
-        idx[d] = 0;
-        src -= steps[d] * (sizes[d] - 1);
-      }
-    }
+    long rowBytes = n * Math.max(1, input.dtype().byteSize());
+    parallel.forRange(
+        count,
+        20 + rowBytes / 2,
+        (from, to) -> {
+          long[] idx = new long[inner];
+          long src = g.offset();
+          long rem = from;
+          for (int d = inner - 1; d >= 0; d--) {
+            idx[d] = rem % sizes[d];
+            rem /= sizes[d];
+            src += idx[d] * steps[d];
+          }
+          long dst = from * n;
+          for (long r = from; r < to; r++, dst += n) {
+            rows.copy(src, dst);
+            for (int d = inner - 1; d >= 0; d--) {
+              if (++idx[d] < sizes[d]) {
+                src += steps[d];
+                break;
+              }
+              idx[d] = 0;
+              src -= steps[d] * (sizes[d] - 1);
+            }
+          }
+        });
   }
 
   /**

@@ -74,41 +74,54 @@ final class ElementwiseKernel implements Kernel {
       }
     }
     if (out == null) {
-      out = ctx.allocate(outType, outShape);
+      // Every element is written below (strings are no elementwise output here).
+      out =
+          outType == DType.STRING
+              ? ctx.allocate(outType, outShape)
+              : ctx.allocateUninitialized(outType, outShape);
     }
     long total = outShape.numElements();
     if (total == 0) {
       return out;
     }
     int chunk = (int) Math.min(CHUNK, total);
-    Object[] arrays = new Object[in.length];
-    MemorySegment[] segs = new MemorySegment[in.length];
-    boolean[] once = new boolean[in.length];
-    for (int k = 0; k < in.length; k++) {
-      arrays[k] = Lanes.newArray(in[k].dtype(), chunk);
-      segs[k] = in[k].data();
-      once[k] = in[k].numElements() == 1;
-      if (once[k]) {
-        Lanes.fill(in[k].dtype(), segs[k], 0, arrays[k], 0, chunk);
-      }
-    }
-    Object result = Lanes.newArray(outType, chunk);
+    long chunks = (total + chunk - 1) / chunk;
     MemorySegment o = out.segment();
-    for (long start = 0; start < total; start += chunk) {
-      int n = (int) Math.min(chunk, total - start);
-      for (int k = 0; k < in.length; k++) {
-        if (once[k]) {
-          continue;
-        }
-        if (in[k].numElements() == total) {
-          Lanes.read(in[k].dtype(), segs[k], start, arrays[k], 0, n);
-        } else {
-          gather(in[k].dtype(), segs[k], bc.dims(), bc.strides(k), start, n, arrays[k]);
-        }
-      }
-      fn.apply(arrays, result, n);
-      Lanes.write(outType, result, 0, o, start, n);
-    }
+    // Ranges of chunks are independent: each has its own lane arrays, and every output element is
+    // computed from the same inputs whatever the split.
+    ctx.parallel()
+        .forRange(
+            chunks,
+            (long) chunk * in.length,
+            (c0, c1) -> {
+              Object[] arrays = new Object[in.length];
+              MemorySegment[] segs = new MemorySegment[in.length];
+              boolean[] once = new boolean[in.length];
+              for (int k = 0; k < in.length; k++) {
+                arrays[k] = Lanes.newArray(in[k].dtype(), chunk);
+                segs[k] = in[k].data();
+                once[k] = in[k].numElements() == 1;
+                if (once[k]) {
+                  Lanes.fill(in[k].dtype(), segs[k], 0, arrays[k], 0, chunk);
+                }
+              }
+              Object result = Lanes.newArray(outType, chunk);
+              for (long start = c0 * chunk; start < Math.min(total, c1 * chunk); start += chunk) {
+                int n = (int) Math.min(chunk, total - start);
+                for (int k = 0; k < in.length; k++) {
+                  if (once[k]) {
+                    continue;
+                  }
+                  if (in[k].numElements() == total) {
+                    Lanes.read(in[k].dtype(), segs[k], start, arrays[k], 0, n);
+                  } else {
+                    gather(in[k].dtype(), segs[k], bc.dims(), bc.strides(k), start, n, arrays[k]);
+                  }
+                }
+                fn.apply(arrays, result, n);
+                Lanes.write(outType, result, 0, o, start, n);
+              }
+            });
     return out;
   }
 

@@ -1,9 +1,12 @@
 package dev.rawops.kernels.cpu;
 
+import dev.rawops.kernels.Parallel;
+
 /**
  * Row-major matrix products C += A·B for the Nn kernels, blocked so that a panel of B and a row
  * block of C stay in cache; the innermost loop runs along contiguous rows of B and C, which the JIT
- * vectorises.
+ * vectorises. Callers split the rows of C over the intra-op threads ({@link #gemm(Parallel,
+ * float[], int, float[], int, float[], int, int, int, int)}).
  */
 final class Gemm {
   private Gemm() {}
@@ -11,6 +14,79 @@ final class Gemm {
   private static final int MB = 64;
   private static final int KB = 256;
   private static final int NB = 1024;
+
+  /**
+   * As {@link #gemm(float[], int, float[], int, float[], int, int, int, int)}, the rows of C split
+   * in blocks over {@code parallel}'s threads. Each element's sum runs in the same order whatever
+   * the split (the blocking is over k and j only), so the result is the sequential one.
+   */
+  static void gemm(
+      Parallel parallel,
+      float[] a,
+      int aOff,
+      float[] b,
+      int bOff,
+      float[] c,
+      int cOff,
+      int m,
+      int k,
+      int n) {
+    int blocks = (m + MB - 1) / MB;
+    parallel.forRange(
+        blocks,
+        (long) MB * k * n / 2 + 1,
+        (b0, b1) -> {
+          int r0 = (int) b0 * MB;
+          int r1 = (int) Math.min(m, b1 * MB);
+          gemm(a, aOff + r0 * k, b, bOff, c, cOff + r0 * n, r1 - r0, k, n);
+        });
+  }
+
+  /** As above for double. */
+  static void gemm(
+      Parallel parallel,
+      double[] a,
+      int aOff,
+      double[] b,
+      int bOff,
+      double[] c,
+      int cOff,
+      int m,
+      int k,
+      int n) {
+    int blocks = (m + MB - 1) / MB;
+    parallel.forRange(
+        blocks,
+        (long) MB * k * n + 1,
+        (b0, b1) -> {
+          int r0 = (int) b0 * MB;
+          int r1 = (int) Math.min(m, b1 * MB);
+          gemm(a, aOff + r0 * k, b, bOff, c, cOff + r0 * n, r1 - r0, k, n);
+        });
+  }
+
+  /** As above for 64-bit integers (wrapping). */
+  static void gemm(
+      Parallel parallel,
+      long[] a,
+      int aOff,
+      long[] b,
+      int bOff,
+      long[] c,
+      int cOff,
+      int m,
+      int k,
+      int n) {
+    int blocks = (m + MB - 1) / MB;
+    parallel.forRange(
+        blocks,
+        (long) MB * k * n + 1,
+        (b0, b1) -> {
+          int r0 = (int) b0 * MB;
+          int r1 = (int) Math.min(m, b1 * MB);
+          gemm(a, aOff + r0 * k, b, bOff, c, cOff + r0 * n, r1 - r0, k, n);
+        });
+  }
 
   /** c[cOff + i*n + j] += sum_k a[aOff + i*k + kk] * b[bOff + kk*n + j]. */
   static void gemm(
