@@ -32,8 +32,8 @@ class NpyBytesTest {
 
   @Test
   void tensorOverMaxTensorBytes_isResourceExhausted() throws Exception {
-    Limits.set(Limits.MAX_TENSOR_BYTES, 8);
     byte[] bytes = npy(Tensor.ofInts(Shape.of(4), 1, 2, 3, 4));
+    Limits.set(Limits.MAX_TENSOR_BYTES, 8);
     RawOpsException e = assertThrows(RawOpsException.class, () -> Npy.read(bytes, "t.npy"));
     assertEquals(Code.RESOURCE_EXHAUSTED, e.code());
     assertTrue(e.getMessage().contains("maxTensorBytes"), e.getMessage());
