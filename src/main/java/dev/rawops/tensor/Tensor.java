@@ -460,8 +460,8 @@ public final class Tensor implements AutoCloseable {
   }
 
   /**
-   * The values as NumPy's {@code str()} prints them: {@code [[1. 2.]\n [3. 4.]]}, summarized with
-   * "..." past 1000 elements as NumPy does (see {@link TensorFormat}).
+   * The values in NumPy's {@code str()} layout (see {@link TensorFormat}): {@code [[1. 2.]\n [3.
+   * 4.]]}, summarized with "..." past 1000 elements as NumPy does (see {@link TensorFormat}).
    */
   public String format() {
     return TensorFormat.format(this);

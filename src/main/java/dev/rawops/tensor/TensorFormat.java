@@ -1,10 +1,12 @@
 package dev.rawops.tensor;
 
 /**
- * Prints tensors the way NumPy's {@code str()} does: nested brackets, elements separated by spaces,
- * rows on their own lines, and "..." past {@link #THRESHOLD} elements ({@link #EDGE_ITEMS} items
- * kept at each edge of every axis), as {@code numpy.set_printoptions(threshold, edgeitems)} does.
- * {@link Tensor#format()}, {@link Tensor#toString()} and {@code rawops run} print through here.
+ * Prints tensors in the layout of NumPy's {@code str()}: nested brackets, elements separated by
+ * spaces, rows on their own lines, and "..." past {@link #THRESHOLD} elements ({@link #EDGE_ITEMS}
+ * items kept at each edge of every axis), as {@code numpy.set_printoptions(threshold, edgeitems)}
+ * does. Each element prints as Python prints it; unlike NumPy, elements are not padded into aligned
+ * columns nor given a common precision, and long rows are not wrapped. {@link Tensor#format()},
+ * {@link Tensor#toString()} and {@code rawops run} print through here.
  */
 public final class TensorFormat {
   /** NumPy's default {@code threshold}: more elements than this are summarized. */
@@ -30,13 +32,13 @@ public final class TensorFormat {
     }
   }
 
-  /** The tensor's values as NumPy's {@code str()} prints them with its default print options. */
+  /** The tensor's values in NumPy's {@code str()} layout with its default print options. */
   public static String format(Tensor t) {
     return format(t, THRESHOLD, EDGE_ITEMS);
   }
 
   /**
-   * The tensor's values as NumPy's {@code str()} prints them under {@code
+   * The tensor's values in NumPy's {@code str()} layout under {@code
    * numpy.set_printoptions(threshold=threshold, edgeitems=edgeItems)}; the text stops after about
    * {@value #MAX_CHARS} characters whatever the options.
    *

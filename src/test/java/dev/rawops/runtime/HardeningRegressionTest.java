@@ -213,4 +213,40 @@ class HardeningRegressionTest {
     assertThrows(IllegalArgumentException.class, () -> Limits.set("noSuchLimit", 1));
     assertThrows(IllegalArgumentException.class, () -> Limits.set(Limits.MAX_NODES, -1));
   }
+
+  // Found by OpFuzzTest: AdjustHue with a huge delta stepped its hue by 6 forever (h + 6 == h).
+  @Test
+  void adjustHue_withAHugeOrNonFiniteDelta_ends() {
+    for (String delta : List.of("1e30", "inf", "nan")) {
+      GraphDef def =
+          GraphLoader.parseText(
+              konst(
+                      "images",
+                      "DT_FLOAT",
+                      "dim { size: 1 } dim { size: 1 } dim { size: 3 }",
+                      "float_val: [0.2, 0.5, 0.9]")
+                  + konst("delta", "DT_FLOAT", "", "float_val: " + delta)
+                  + "node { name: \"y\" op: \"AdjustHue\" input: \"images\" input: \"delta\""
+                  + " attr { key: \"T\" value { type: DT_FLOAT } } }\n",
+              "t");
+      Tensor y =
+          assertTimeoutPreemptively(
+              Duration.ofSeconds(10),
+              () -> Graph.build(def, Device.CPU).newSession().run(Map.of(), List.of("y")).get(0));
+      assertEquals(Shape.of(1, 1, 3), y.shape());
+      if (delta.equals("1e30")) {
+        for (int c = 0; c < 3; c++) {
+          float v = y.getFloat(c);
+          // A hue rotation keeps every channel between the pixel's min and max.
+          assertTrue(v >= 0.2f && v <= 0.9f, delta + ": channel " + c + " = " + v);
+        }
+      } else {
+        // TF's kernel with a NaN hue: its loops do not run, hue sector 0, a NaN middle channel
+        // (with an infinite delta TF itself never ends; rawops gives the NaN answer).
+        assertEquals(0.9f, y.getFloat(0), delta);
+        assertTrue(Float.isNaN(y.getFloat(1)), delta);
+        assertEquals(0.2f, y.getFloat(2), delta);
+      }
+    }
+  }
 }

@@ -196,11 +196,16 @@ final class CpuColor {
       h = cat + ((cat & 1) == 0 ? ratio : (1 - ratio));
     }
     h += delta * 6;
-    while (h < 0) {
-      h += 6;
-    }
-    while (h >= 6) {
-      h -= 6;
+    if (!(h >= 0 && h < 6)) {
+      // TF steps by 6 until h is in [0, 6); the remainder is the same for every h that loop ends
+      // on, and it also ends for a huge delta (where h + 6 == h) or a non-finite one (NaN hue).
+      h %= 6;
+      if (h < 0) {
+        h += 6;
+      }
+      if (h >= 6) {
+        h -= 6;
+      }
     }
     int hc = (int) h;
     float ratio = h - hc;
