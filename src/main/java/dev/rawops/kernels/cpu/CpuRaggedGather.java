@@ -8,11 +8,11 @@ import dev.rawops.kernels.Kernel;
 import dev.rawops.kernels.KernelContext;
 import dev.rawops.kernels.KernelDef;
 import dev.rawops.kernels.Parallel;
+import dev.rawops.kernels.RaggedGatherSplits;
 import dev.rawops.ops.NodeInfo;
 import dev.rawops.ops.RaggedGatherGeometry;
 import dev.rawops.tensor.DType;
 import dev.rawops.tensor.KernelAccess;
-import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
 import dev.rawops.tensor.TensorBuffer;
 import java.lang.foreign.MemorySegment;
@@ -45,31 +45,15 @@ final class CpuRaggedGather implements Kernel {
 
   @Override
   public void compute(KernelContext ctx) {
-    Tensor[] splits = new Tensor[paramsRaggedRank];
-    for (int d = 0; d < paramsRaggedRank; d++) {
-      splits[d] = ctx.input(d);
-    }
+    RaggedGatherGeometry g = RaggedGatherSplits.setSplits(ctx, node, paramsRaggedRank, splitsType);
     Tensor values = ctx.input(paramsRaggedRank);
-    RaggedGatherGeometry g =
-        RaggedGatherGeometry.of(node, List.of(splits), values, ctx.input(paramsRaggedRank + 1));
     int outputRaggedRank = g.outputRaggedRank();
-    TensorBuffer[] outSplits = new TensorBuffer[outputRaggedRank];
-    MemorySegment[] outSegments = new MemorySegment[outputRaggedRank];
-    for (int k = 0; k < outputRaggedRank; k++) {
-      // Every entry is written by the geometry's writeSplits, entry 0 included.
-      outSplits[k] = ctx.allocateUninitialized(splitsType, Shape.of(g.outputSplitsLength(k)));
-      outSegments[k] = outSplits[k].segment();
-    }
     TensorBuffer outValues =
         values.dtype() == DType.STRING
             ? ctx.allocate(values.dtype(), g.outputValuesShape())
             : ctx.allocateUninitialized(values.dtype(), g.outputValuesShape());
-    g.writeSplits(outSegments);
     long rowBytes = g.valueSize() * Math.max(1, values.dtype().byteSize());
     copyValues(g, ValueCopier.of(values, outValues, g.valueSize()), rowBytes, ctx.parallel());
-    for (int k = 0; k < outputRaggedRank; k++) {
-      ctx.setOutput(k, outSplits[k].freeze());
-    }
     ctx.setOutput(outputRaggedRank, outValues.freeze());
   }
 

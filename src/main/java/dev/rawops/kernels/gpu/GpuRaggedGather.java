@@ -7,13 +7,12 @@ import dev.rawops.kernels.Device;
 import dev.rawops.kernels.Kernel;
 import dev.rawops.kernels.KernelContext;
 import dev.rawops.kernels.KernelDef;
+import dev.rawops.kernels.RaggedGatherSplits;
 import dev.rawops.ops.NodeInfo;
 import dev.rawops.ops.RaggedGatherGeometry;
 import dev.rawops.tensor.DType;
-import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
 import dev.rawops.tensor.TensorBuffer;
-import java.lang.foreign.MemorySegment;
 import java.util.List;
 
 /**
@@ -48,21 +47,9 @@ final class GpuRaggedGather implements Kernel {
 
   @Override
   public void compute(KernelContext ctx) {
-    Tensor[] splits = new Tensor[paramsRaggedRank];
-    for (int d = 0; d < paramsRaggedRank; d++) {
-      splits[d] = ctx.input(d);
-    }
+    RaggedGatherGeometry g = RaggedGatherSplits.setSplits(ctx, node, paramsRaggedRank, splitsType);
     Tensor values = ctx.input(paramsRaggedRank);
-    RaggedGatherGeometry g =
-        RaggedGatherGeometry.of(node, List.of(splits), values, ctx.input(paramsRaggedRank + 1));
     int outputRaggedRank = g.outputRaggedRank();
-    TensorBuffer[] outSplits = new TensorBuffer[outputRaggedRank];
-    MemorySegment[] outSegments = new MemorySegment[outputRaggedRank];
-    for (int k = 0; k < outputRaggedRank; k++) {
-      outSplits[k] = ctx.allocateUninitialized(splitsType, Shape.of(g.outputSplitsLength(k)));
-      outSegments[k] = outSplits[k].segment();
-    }
-    g.writeSplits(outSegments);
     TensorBuffer outValues = ctx.allocateUninitialized(values.dtype(), g.outputValuesShape());
     int n = (int) g.numIndices();
     long rowSize = g.valueSize();
@@ -82,9 +69,6 @@ final class GpuRaggedGather implements Kernel {
         run.launch("ragged_values", at, v, o, m, n, at, values.dtype().byteSize());
         run.download(o, outValues);
       }
-    }
-    for (int k = 0; k < outputRaggedRank; k++) {
-      ctx.setOutput(k, outSplits[k].freeze());
     }
     ctx.setOutput(outputRaggedRank, outValues.freeze());
   }
