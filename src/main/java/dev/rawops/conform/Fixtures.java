@@ -7,7 +7,6 @@ import dev.rawops.RawOpsException;
 import dev.rawops.fixtureproto.Fixture;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -57,12 +56,10 @@ public final class Fixtures {
    *     parse, UNAVAILABLE when it cannot be read
    */
   public static Fixture read(Path p) {
-    byte[] bytes;
-    try {
-      bytes = Files.readAllBytes(p);
-    } catch (IOException e) {
-      throw RawOpsException.of(Code.UNAVAILABLE, "cannot read " + p + ": " + e);
-    }
+    // Capped like a graph file (a fixture carries one), and text parsed from its bytes.
+    byte[] bytes =
+        dev.rawops.runtime.GraphLoader.readCapped(
+            p, dev.rawops.Limits.maxGraphBytes(), "a fixture file");
     if (p.getFileName().toString().endsWith(".pb")) {
       try {
         return Fixture.parseFrom(bytes);
@@ -71,7 +68,7 @@ public final class Fixtures {
             "cannot parse " + p + " as a binary Fixture: " + e.getMessage());
       }
     }
-    return parseText(new String(bytes, StandardCharsets.UTF_8), p.toString());
+    return parseText(dev.rawops.runtime.GraphLoader.protobufText(bytes), p.toString());
   }
 
   public static Fixture parseText(String text, String where) {

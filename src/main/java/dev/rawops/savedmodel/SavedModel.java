@@ -5,9 +5,11 @@ import com.google.common.collect.ImmutableMap;
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.TextFormat;
 import dev.rawops.Code;
+import dev.rawops.Limits;
 import dev.rawops.RawOpsException;
 import dev.rawops.kernels.Device;
 import dev.rawops.runtime.Graph;
+import dev.rawops.runtime.GraphLoader;
 import dev.rawops.runtime.Session;
 import dev.rawops.tensor.DType;
 import dev.rawops.tensor.PartialShape;
@@ -167,11 +169,15 @@ public final class SavedModel {
     Path pbtxt = dir.resolve("saved_model.pbtxt");
     try {
       if (Files.exists(pb)) {
-        return dev.rawops.tfproto.SavedModel.parseFrom(Files.readAllBytes(pb));
+        return dev.rawops.tfproto.SavedModel.parseFrom(
+            GraphLoader.readCapped(pb, Limits.maxGraphBytes(), "a SavedModel"));
       }
       if (Files.exists(pbtxt)) {
         dev.rawops.tfproto.SavedModel.Builder b = dev.rawops.tfproto.SavedModel.newBuilder();
-        TextFormat.merge(Files.readString(pbtxt), b);
+        TextFormat.merge(
+            GraphLoader.protobufText(
+                GraphLoader.readCapped(pbtxt, Limits.maxGraphBytes(), "a SavedModel")),
+            b);
         return b.build();
       }
     } catch (InvalidProtocolBufferException e) {
@@ -180,8 +186,6 @@ public final class SavedModel {
     } catch (TextFormat.ParseException e) {
       throw RawOpsException.of(
           Code.INVALID_ARGUMENT, "Could not parse SavedModel " + pbtxt + ": " + e.getMessage());
-    } catch (IOException e) {
-      throw RawOpsException.of(Code.DATA_LOSS, "cannot read SavedModel in " + dir + ": " + e);
     }
     throw RawOpsException.of(
         Code.NOT_FOUND,

@@ -249,4 +249,40 @@ class HardeningRegressionTest {
       }
     }
   }
+
+  // A fixture file and a SavedModel's saved_model.pb are read through the same cap as a graph file.
+  @Test
+  void fixtureAndSavedModelFiles_areCappedLikeGraphFiles() {
+    Limits.set(Limits.MAX_GRAPH_BYTES, 1000);
+    RawOpsException f =
+        assertThrows(
+            RawOpsException.class,
+            () ->
+                dev.rawops.conform.Fixtures.read(
+                    Path.of("graphs/conformance/gather_nd/0156.fixture.pbtxt")));
+    assertEquals(Code.RESOURCE_EXHAUSTED, f.code());
+    assertTrue(f.getMessage().contains("maxGraphBytes"), f.getMessage());
+    RawOpsException m =
+        assertThrows(
+            RawOpsException.class,
+            () -> dev.rawops.savedmodel.SavedModel.load(Path.of("graphs/savedmodels/while_case")));
+    assertEquals(Code.RESOURCE_EXHAUSTED, m.code());
+    assertTrue(m.getMessage().contains("maxGraphBytes"), m.getMessage());
+  }
+
+  // A text fixture keeps raw non-UTF-8 bytes in its strings, as protobuf's C++ TextFormat does.
+  @Test
+  void textFixture_keepsRawBytes() throws Exception {
+    byte[] head = "expected { dtype: DT_STRING string_val: \"".getBytes(StandardCharsets.US_ASCII);
+    byte[] tail = "\" }\n".getBytes(StandardCharsets.US_ASCII);
+    byte[] all = new byte[head.length + 2 + tail.length];
+    System.arraycopy(head, 0, all, 0, head.length);
+    all[head.length] = (byte) 0xff;
+    all[head.length + 1] = (byte) 0xfe;
+    System.arraycopy(tail, 0, all, head.length + 2, tail.length);
+    Path p = Files.write(tmp.resolve("raw.fixture.pbtxt"), all);
+    assertArrayEquals(
+        new byte[] {(byte) 0xff, (byte) 0xfe},
+        dev.rawops.conform.Fixtures.read(p).getExpected(0).getStringVal(0).toByteArray());
+  }
 }
