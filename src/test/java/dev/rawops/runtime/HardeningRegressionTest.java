@@ -285,4 +285,26 @@ class HardeningRegressionTest {
         new byte[] {(byte) 0xff, (byte) 0xfe},
         dev.rawops.conform.Fixtures.read(p).getExpected(0).getStringVal(0).toByteArray());
   }
+
+  // Found by OpFuzzTest: AdjustSaturation of a pixel whose range is a few subnormals has an
+  // infinite hue (1 / (6 * range) overflows), which TF steps by 2 forever.
+  @Test
+  void adjustSaturation_ofHugeOrInfinitePixels_ends() {
+    GraphDef def =
+        GraphLoader.parseText(
+            konst(
+                    "images",
+                    "DT_FLOAT",
+                    "dim { size: 2 } dim { size: 1 } dim { size: 3 }",
+                    "float_val: [2.8e-45, 1.4e-45, 0, inf, 0, 1]")
+                + konst("scale", "DT_FLOAT", "", "float_val: 0.5")
+                + "node { name: \"y\" op: \"AdjustSaturation\" input: \"images\""
+                + " input: \"scale\" attr { key: \"T\" value { type: DT_FLOAT } } }\n",
+            "t");
+    Tensor y =
+        assertTimeoutPreemptively(
+            Duration.ofSeconds(10),
+            () -> Graph.build(def, Device.CPU).newSession().run(Map.of(), List.of("y")).get(0));
+    assertEquals(Shape.of(2, 1, 3), y.shape());
+  }
 }

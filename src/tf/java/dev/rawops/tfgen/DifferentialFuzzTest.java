@@ -15,11 +15,11 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * Differential fuzzing of GatherNd (shrunk), StridedSlice (every mask) and TensorScatterUpdate:
- * fresh random cases run in TensorFlow and in rawops in this JVM. A mismatch (value bits, dtype,
- * shape, error code or stage) is shrunk to a smaller case that still mismatches and written as a
- * fixture under target/fuzz-failures/, whose path the failure names; {@code ./rawops conform
- * target/fuzz-failures} replays it.
+ * Differential fuzzing of GatherNd (shrunk), StridedSlice (every mask), TensorScatterUpdate and
+ * RaggedGather: fresh random cases run in TensorFlow and in rawops in this JVM. A mismatch (value
+ * bits, dtype, shape, error code or stage) is shrunk to a smaller case that still mismatches and
+ * written as a fixture under target/fuzz-failures/, whose path the failure names; {@code ./rawops
+ * conform target/fuzz-failures} replays it.
  *
  * <p>{@code ./mvnw -Ptf -q test -Dtest=DifferentialFuzzTest [-Dfuzz.n=200] [-Dfuzz.seed=S]}; the
  * seed is printed, and the same seed makes the same cases.
@@ -61,6 +61,11 @@ class DifferentialFuzzTest {
   @Test
   void tensorScatterUpdateAgreesWithTensorFlow() throws IOException {
     fuzzCases("TensorScatterUpdate", MoreFuzz::tensorScatterUpdate);
+  }
+
+  @Test
+  void raggedGatherAgreesWithTensorFlow() throws IOException {
+    fuzzCases("RaggedGather", MoreFuzz::raggedGather);
   }
 
   /**

@@ -86,4 +86,47 @@ final class MoreFuzz {
         ScatterCaseKit.build(
             tensor, idx, upd, via[r.nextInt(via.length)], policies[r.nextInt(policies.length)]));
   }
+
+  /**
+   * One random RaggedGather case: PARAMS_RAGGED_RANK 1..3, any dtype, indices of rank 0..2, inner
+   * dimensions 0..2, rows that may be empty, and now and then indices at and past the bounds.
+   */
+  static void raggedGather(CaseList out, Random r) {
+    DType t = DType.dataTypes()[r.nextInt(DType.dataTypes().length)];
+    int raggedRank = 1 + r.nextInt(3);
+    DType splitsType = r.nextBoolean() ? DType.INT32 : DType.INT64;
+    boolean typed = r.nextBoolean();
+    RaggedGatherGraphs.Params p =
+        RaggedGatherGraphs.params(
+            r,
+            raggedRank,
+            1 + r.nextInt(4),
+            3,
+            splitsType,
+            t,
+            RandomTensors.shape(r, r.nextInt(3), 1, 3),
+            typed);
+    DType ti = r.nextBoolean() ? DType.INT32 : DType.INT64;
+    Shape ishape = RandomTensors.shape(r, r.nextInt(3), 1, 3);
+    Tensor indices;
+    if (r.nextInt(4) == 0) {
+      long rows = p.rows();
+      long[] choices = {-1, rows, rows + 1, 0, rows - 1};
+      long[] v = new long[Math.toIntExact(ishape.numElements())];
+      for (int i = 0; i < v.length; i++) {
+        v[i] = choices[r.nextInt(choices.length)];
+      }
+      indices = Tensor.ofIntegers(ti, ishape, v);
+    } else {
+      indices = RaggedGatherGraphs.indices(r, ti, ishape, p.rows());
+    }
+    int k = r.nextInt(4);
+    TypedProtos.Encoding enc = typed ? TYPED : CONTENT;
+    RaggedGatherGraphs.add(
+        out,
+        "differential fuzzing",
+        RaggedGatherCases.inputs(p.splits(), k, enc),
+        RaggedGatherCases.input(p.values(), k, enc),
+        RaggedGatherCases.input(indices, k, enc));
+  }
 }

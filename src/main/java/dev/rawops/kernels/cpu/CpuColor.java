@@ -254,11 +254,16 @@ final class CpuColor {
     float dh = hh * 6;
     int cat = (int) dh;
     float fmodu = dh;
-    while (fmodu <= 0) {
-      fmodu += 2.0f;
-    }
-    while (fmodu >= 2.0f) {
-      fmodu -= 2.0f;
+    if (!(fmodu > 0 && fmodu < 2.0f)) {
+      // TF steps by 2 until fmodu is in (0, 2); the remainder gives the same value wherever that
+      // loop ends, and also ends where it would not (an infinite or huge hue: fmodu - 2 == fmodu).
+      fmodu %= 2.0f;
+      if (fmodu <= 0) {
+        fmodu += 2.0f;
+      }
+      if (fmodu >= 2.0f) {
+        fmodu -= 2.0f;
+      }
     }
     float x = c * (1 - Math.abs(fmodu - 1));
     switch (cat) {
