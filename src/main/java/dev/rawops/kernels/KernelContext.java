@@ -40,6 +40,15 @@ public interface KernelContext {
   void setOutput(int i, Tensor t);
 
   /**
+   * The run this kernel call belongs to, as the owner of memory a device kernel allocates outside
+   * {@link #allocate} (device blocks, see {@link dev.rawops.tensor.DeviceTensors#wrap}), so the run
+   * gives it back when the tensor is dead; null where nothing reclaims memory (build time).
+   */
+  default Object owner() {
+    return null;
+  }
+
+  /**
    * The session's resources (variables, TensorArrays …), which outlive the run. Kernels of stateful
    * ops only; a build-time evaluation of a stateless node has none.
    */

@@ -53,6 +53,7 @@ final class ConstantFolding {
 
   static void fold(BuiltNode n) {
     if (n.kernel == null
+        || !n.device.equals(dev.rawops.kernels.Device.CPU) // device kernels make device tensors
         || NEVER.contains(n.op())
         || n.op.schema().def().getIsStateful()
         || n.numOutputs() == 0) {

@@ -180,6 +180,7 @@ final class Executor {
     if (error != null) {
       throw error;
     }
+    dev.rawops.tensor.DeviceTensors.fetchToHost(retvals, this); // a device's results: copied
     ImmutableList.Builder<Tensor> out = ImmutableList.builder();
     for (int f = 0; f < retvals.length; f++) {
       Tensor t = retvals[f];
@@ -778,6 +779,11 @@ final class Executor {
     @Override
     public SessionState state() {
       return state;
+    }
+
+    @Override
+    public Object owner() {
+      return Executor.this;
     }
   }
 }

@@ -98,6 +98,7 @@ final class GraphBuilder {
     if (!errors.isEmpty()) {
       throw new GraphBuildException(errors);
     }
+    order = Placement.insertCopies(nodes, order, ops, kernels); // CPU <-> GPU edges
     ImmutableMap.Builder<String, BuiltNode> byName = ImmutableMap.builder();
     nodes.forEach(n -> byName.put(n.name(), n));
     return new Graph(def, device, nodes, byName.buildOrThrow(), order, warnings);

@@ -25,7 +25,8 @@ public final class Lifetimes {
     }
     t.markClosed();
     Storage s = t.storage();
-    return t.releaseStorage() ? s.block.size() : 0;
+    // Device memory is not counted in the run's host bytes.
+    return t.releaseStorage() && !t.isOnDevice() ? s.block.size() : 0;
   }
 
   /** {@code t}'s memory may be reached by state outside the run: it is never reused. */
@@ -67,6 +68,12 @@ public final class Lifetimes {
    */
   public static Tensor share(Tensor t) {
     Storage s = t.storage();
+    if (t.isOnDevice()) {
+      if (s != null) {
+        s.retain();
+      }
+      return new Tensor(t.dtype(), t.shape(), t.device(), t.deviceAddress(), null, s);
+    }
     if (s == null || t.dtype().isObject() || t.dtype() == DType.STRING) {
       return forCaller(t);
     }

@@ -40,6 +40,9 @@ public final class Tensor implements AutoCloseable {
   private volatile boolean closed;
   // True once this object's storage reference was dropped (or handed to an in-place writer).
   private final AtomicBoolean released = new AtomicBoolean();
+  // The device memory under a device-resident tensor (data is then null), or null on the host.
+  private final DeviceMemory device;
+  private final long deviceAddress;
   // How many slots of the run that made this tensor hold it (that run's executor only, under its
   // lock): no map lookup per node.
   int runHolds;
@@ -62,6 +65,22 @@ public final class Tensor implements AutoCloseable {
     this.objects = null;
     this.owner = owner;
     this.storage = storage;
+    this.device = null;
+    this.deviceAddress = 0;
+  }
+
+  /** A tensor in device memory at {@code address}: its bytes are reachable only by a copy. */
+  Tensor(
+      DType dtype, Shape shape, DeviceMemory device, long address, Object owner, Storage storage) {
+    this.dtype = dtype;
+    this.shape = shape;
+    this.data = null;
+    this.strings = null;
+    this.objects = null;
+    this.owner = owner;
+    this.storage = storage;
+    this.device = device;
+    this.deviceAddress = address;
   }
 
   private Tensor(DType dtype, Shape shape, Object[] objects) {
@@ -72,6 +91,8 @@ public final class Tensor implements AutoCloseable {
     this.objects = objects;
     this.owner = null;
     this.storage = null;
+    this.device = null;
+    this.deviceAddress = 0;
   }
 
   /**
@@ -113,6 +134,16 @@ public final class Tensor implements AutoCloseable {
 
   MemorySegment segment() {
     checkOpen();
+    if (device != null) {
+      throw new IllegalStateException(
+          "a "
+              + dtype.tfName()
+              + " tensor of shape "
+              + shape
+              + " lives in "
+              + device.deviceName()
+              + " memory: copy it to the host first");
+    }
     if (data == null) {
       throw new IllegalStateException("a " + dtype.tfName() + " tensor has no fixed-width data");
     }
@@ -147,6 +178,24 @@ public final class Tensor implements AutoCloseable {
     }
     closed = true;
     releaseStorage();
+  }
+
+  /**
+   * True when this tensor's elements live in a device's memory (a GPU node's output inside a run):
+   * its data is not readable from Java without an explicit copy ({@link DeviceTensors#toHost}).
+   * Tensors a session returns are always on the host.
+   */
+  public boolean isOnDevice() {
+    return device != null;
+  }
+
+  DeviceMemory device() {
+    return device;
+  }
+
+  long deviceAddress() {
+    checkOpen();
+    return deviceAddress;
   }
 
   /** True once {@link #close()} was called. */
@@ -456,6 +505,9 @@ public final class Tensor implements AutoCloseable {
     if (dtype.isObject()) {
       return Arrays.equals(objects, o.objects);
     }
+    if (device != null || o.device != null) {
+      return false; // device bytes are compared only after an explicit copy to the host
+    }
     return MemorySegment.mismatch(data, 0, byteSize(), o.data, 0, o.byteSize()) == -1;
   }
 
@@ -476,6 +528,15 @@ public final class Tensor implements AutoCloseable {
   public String toString() {
     if (closed) {
       return "Tensor(dtype=" + dtype.tfName() + ", shape=" + shape + ", closed)";
+    }
+    if (device != null) {
+      return "Tensor(dtype="
+          + dtype.tfName()
+          + ", shape="
+          + shape
+          + ", on "
+          + device.deviceName()
+          + ")";
     }
     String values = format();
     return "Tensor(dtype="
@@ -654,6 +715,14 @@ public final class Tensor implements AutoCloseable {
               + base.byteSize()
               + " bytes); the offset must be a multiple of "
               + esz);
+    }
+    if (base.device != null) {
+      long address = base.deviceAddress() + byteOffset;
+      base.markAliased();
+      if (base.storage != null) {
+        base.storage.retain();
+      }
+      return new Tensor(base.dtype, shape, base.device, address, null, base.storage);
     }
     MemorySegment slice = base.segment().asSlice(byteOffset, bytes);
     base.markAliased();

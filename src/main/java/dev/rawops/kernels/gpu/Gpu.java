@@ -23,8 +23,13 @@ import java.util.Optional;
  * The choice is made on first use and again whenever those properties change (tests switch them).
  */
 public final class Gpu {
+  /** One device, one stream: kernel calls and copies take turns. */
+  static final java.util.concurrent.locks.ReentrantLock TURN =
+      new java.util.concurrent.locks.ReentrantLock();
+
   private static String key;
   private static GpuBackend backend;
+  private static DeviceAllocator memory;
   private static String why;
 
   private Gpu() {}
@@ -40,6 +45,7 @@ public final class Gpu {
     if (!k.equals(key)) {
       key = k;
       backend = null;
+      memory = null;
       why = null;
       String[] reason = new String[1];
       switch (mode) {
@@ -58,7 +64,19 @@ public final class Gpu {
         default -> why = "-Drawops.gpu=" + mode + " is none of cuda, host, off: no GPU device";
       }
     }
+    if (backend != null && memory == null) {
+      memory = new DeviceAllocator(backend);
+    }
     return Optional.ofNullable(backend);
+  }
+
+  /**
+   * The device's memory (device tensors, the copy counters), or empty without a GPU device. One per
+   * backend: it changes when the backend does.
+   */
+  public static synchronized Optional<DeviceAllocator> memory() {
+    backend();
+    return Optional.ofNullable(memory);
   }
 
   /**

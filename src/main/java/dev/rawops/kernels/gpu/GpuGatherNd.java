@@ -16,7 +16,6 @@ import dev.rawops.kernels.KernelDef;
 import dev.rawops.ops.GatherNdOp.Geometry;
 import dev.rawops.ops.NodeInfo;
 import dev.rawops.tensor.Tensor;
-import dev.rawops.tensor.TensorBuffer;
 import java.util.Arrays;
 import java.util.List;
 
@@ -49,37 +48,35 @@ final class GpuGatherNd implements Kernel {
     Tensor params = ctx.input(0);
     Tensor indices = ctx.input(1);
     Geometry g = Geometry.of(node, params.shape(), indices.shape(), indices.dtype());
-    TensorBuffer out = ctx.allocateUninitialized(params.dtype(), g.outputShape());
     long total = g.numSlices() * g.sliceSize();
-    if (total > 0) {
-      int depth = g.depth();
-      long[] dims = Arrays.copyOf(params.shape().dims(), depth);
-      long[] strides = new long[depth];
-      long s = g.sliceSize();
-      for (int d = depth - 1; d >= 0; d--) {
-        strides[d] = s;
-        s *= dims[d];
-      }
-      try (GpuRun run = GpuRun.start()) {
-        long p = run.upload(params);
-        long ix = run.upload(indices);
-        long o = run.alloc(out.segment().byteSize());
+    try (GpuRun run = GpuRun.start(ctx)) {
+      GpuRun.Out out = run.output(params.dtype(), g.outputShape());
+      if (total > 0) {
+        int depth = g.depth();
+        long[] dims = Arrays.copyOf(params.shape().dims(), depth);
+        long[] strides = new long[depth];
+        long s = g.sliceSize();
+        for (int d = depth - 1; d >= 0; d--) {
+          strides[d] = s;
+          s *= dims[d];
+        }
+        long p = run.in(params);
+        long ix = run.in(indices);
         long meta = run.upload(GpuRun.concat(dims, strides));
         run.launch(
             "gather_nd",
             total,
             p,
             ix,
-            o,
+            out.address(),
             meta,
             g.numSlices(),
             g.sliceSize(),
             depth,
             GpuRun.wide(indices.dtype()),
             params.dtype().byteSize());
-        run.download(o, out);
       }
+      ctx.setOutput(0, run.finish(out));
     }
-    ctx.setOutput(0, out.freeze());
   }
 }

@@ -33,6 +33,7 @@ public final class GpuKernels implements KernelProvider {
     all.addAll(GpuStridedSlice.DEFS);
     all.addAll(GpuTensorScatterUpdate.DEFS);
     all.addAll(GpuRaggedGather.DEFS);
+    all.addAll(GpuCopy.DEFS);
     return all;
   }
 }

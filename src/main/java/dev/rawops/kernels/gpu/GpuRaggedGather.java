@@ -4,7 +4,7 @@ import static dev.rawops.tensor.DType.INT32;
 import static dev.rawops.tensor.DType.INT64;
 
 import dev.rawops.kernels.Device;
-import dev.rawops.kernels.Kernel;
+import dev.rawops.kernels.HostMemoryKernel;
 import dev.rawops.kernels.KernelContext;
 import dev.rawops.kernels.KernelDef;
 import dev.rawops.kernels.RaggedGatherSplits;
@@ -12,7 +12,6 @@ import dev.rawops.ops.NodeInfo;
 import dev.rawops.ops.RaggedGatherGeometry;
 import dev.rawops.tensor.DType;
 import dev.rawops.tensor.Tensor;
-import dev.rawops.tensor.TensorBuffer;
 import java.util.List;
 
 /**
@@ -22,7 +21,7 @@ import java.util.List;
  * RaggedGatherGeometry}, exactly as on CPU, and the values (the bulk of the bytes) are gathered by
  * one launch. Every fixed-width Tvalues (no strings); int32 or int64 splits and indices.
  */
-final class GpuRaggedGather implements Kernel {
+final class GpuRaggedGather implements HostMemoryKernel {
   static final List<KernelDef> DEFS =
       List.of(
           KernelDef.builder("RaggedGather", Device.GPU)
@@ -45,12 +44,33 @@ final class GpuRaggedGather implements Kernel {
     this.splitsType = DType.fromProto(node.attrs().getType("Tsplits"));
   }
 
+  /** Splits and indices are read on the host (the geometry is computed there). */
+  @Override
+  public java.util.Set<Integer> hostMemoryInputs() {
+    java.util.Set<Integer> in = new java.util.HashSet<>();
+    for (int i = 0; i <= paramsRaggedRank + 1; i++) {
+      if (i != paramsRaggedRank) {
+        in.add(i);
+      }
+    }
+    return in;
+  }
+
+  /** The output splits are written on the host; only the values are on the device. */
+  @Override
+  public java.util.Set<Integer> hostMemoryOutputs() {
+    java.util.Set<Integer> out = new java.util.HashSet<>();
+    for (int i = 0; i < node.numOutputs() - 1; i++) {
+      out.add(i);
+    }
+    return out;
+  }
+
   @Override
   public void compute(KernelContext ctx) {
     RaggedGatherGeometry g = RaggedGatherSplits.setSplits(ctx, node, paramsRaggedRank, splitsType);
     Tensor values = ctx.input(paramsRaggedRank);
     int outputRaggedRank = g.outputRaggedRank();
-    TensorBuffer outValues = ctx.allocateUninitialized(values.dtype(), g.outputValuesShape());
     int n = (int) g.numIndices();
     long rowSize = g.valueSize();
     long[] meta = new long[2 * n + 1];
@@ -61,15 +81,14 @@ final class GpuRaggedGather implements Kernel {
       at += (g.valueLimit(i) - g.valueStart(i)) * rowSize;
     }
     meta[2 * n] = at;
-    if (at > 0) {
-      try (GpuRun run = GpuRun.start()) {
-        long v = run.upload(values);
-        long o = run.alloc(outValues.segment().byteSize());
+    try (GpuRun run = GpuRun.start(ctx)) {
+      GpuRun.Out o = run.output(values.dtype(), g.outputValuesShape());
+      if (at > 0) {
+        long v = run.in(values);
         long m = run.upload(meta);
-        run.launch("ragged_values", at, v, o, m, n, at, values.dtype().byteSize());
-        run.download(o, outValues);
+        run.launch("ragged_values", at, v, o.address(), m, n, at, values.dtype().byteSize());
       }
+      ctx.setOutput(outputRaggedRank, run.finish(o));
     }
-    ctx.setOutput(outputRaggedRank, outValues.freeze());
   }
 }

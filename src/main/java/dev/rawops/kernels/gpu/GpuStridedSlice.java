@@ -27,7 +27,6 @@ import dev.rawops.ops.StridedSliceOp;
 import dev.rawops.ops.StridedSliceSpec;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
-import dev.rawops.tensor.TensorBuffer;
 import java.util.List;
 
 /**
@@ -81,7 +80,9 @@ final class GpuStridedSlice implements Kernel {
       return;
     }
     if (out.numElements() == 0) {
-      ctx.setOutput(0, ctx.allocate(input.dtype(), out).freeze());
+      try (GpuRun run = GpuRun.start(ctx)) {
+        ctx.setOutput(0, run.finish(run.output(input.dtype(), out)));
+      }
       return;
     }
     if (input.shape().rank() > TF_MAX_RANK) {
@@ -94,23 +95,21 @@ final class GpuStridedSlice implements Kernel {
               + " dimensions)");
     }
     StridedSliceGeometry g = StridedSliceGeometry.of(spec, input.shape());
-    TensorBuffer buf = ctx.allocateUninitialized(input.dtype(), out);
-    try (GpuRun run = GpuRun.start()) {
-      long in = run.upload(input);
-      long o = run.alloc(buf.segment().byteSize());
+    try (GpuRun run = GpuRun.start(ctx)) {
+      GpuRun.Out o = run.output(input.dtype(), out);
+      long in = run.in(input);
       long meta = run.upload(GpuRun.concat(g.sizes(), g.steps()));
       run.launch(
           "strided_slice",
           g.numElements(),
           in,
-          o,
+          o.address(),
           meta,
           g.numElements(),
           g.sizes().length,
           g.offset(),
           input.dtype().byteSize());
-      run.download(o, buf);
+      ctx.setOutput(0, run.finish(o));
     }
-    ctx.setOutput(0, buf.freeze());
   }
 }

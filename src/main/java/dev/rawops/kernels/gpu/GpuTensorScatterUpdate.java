@@ -14,8 +14,6 @@ import dev.rawops.kernels.KernelDef;
 import dev.rawops.ops.NodeInfo;
 import dev.rawops.ops.TensorScatterUpdateOp.Geometry;
 import dev.rawops.tensor.Tensor;
-import dev.rawops.tensor.TensorBuffer;
-import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import java.util.List;
 
@@ -49,48 +47,44 @@ final class GpuTensorScatterUpdate implements Kernel {
     Tensor updates = ctx.input(2);
     Geometry g =
         Geometry.of(node, tensor.shape(), indices.shape(), updates.shape(), indices.dtype());
-    TensorBuffer out = ctx.allocateUninitialized(tensor.dtype(), tensor.shape());
-    if (g.nothingToWrite() || tensor.numElements() == 0) {
-      MemorySegment.copy(tensor.data(), 0, out.segment(), 0, tensor.byteSize());
-      ctx.setOutput(0, out.freeze());
-      return;
-    }
     int depth = g.depth();
     long[] dims = Arrays.copyOf(tensor.shape().dims(), depth);
-    long slots = tensor.numElements() / g.sliceSize();
-    try (GpuRun run = GpuRun.start()) {
-      long o = run.upload(tensor); // the output starts as the input
-      long ix = run.upload(indices);
-      long up = run.upload(updates);
-      long meta = run.upload(GpuRun.concat(dims, g.sliceStrides()));
-      long winner = run.alloc(8 * slots);
-      run.backend().memset(winner, 0xFF, 8 * slots); // every slot -1: no update yet
-      long wide = GpuRun.wide(indices.dtype());
-      run.launch(
-          "scatter_winner",
-          g.numUpdates(),
-          ix,
-          meta,
-          winner,
-          g.numUpdates(),
-          depth,
-          wide,
-          g.sliceSize());
-      run.launch(
-          "scatter_apply",
-          g.numUpdates() * g.sliceSize(),
-          ix,
-          meta,
-          winner,
-          up,
-          o,
-          g.numUpdates(),
-          depth,
-          wide,
-          g.sliceSize(),
-          tensor.dtype().byteSize());
-      run.download(o, out);
+    try (GpuRun run = GpuRun.start(ctx)) {
+      GpuRun.Out out = run.outputCopyOf(tensor); // the output starts as the input
+      if (!g.nothingToWrite() && tensor.numElements() > 0) {
+        long slots = tensor.numElements() / g.sliceSize();
+        long o = out.address();
+        long ix = run.in(indices);
+        long up = run.in(updates);
+        long meta = run.upload(GpuRun.concat(dims, g.sliceStrides()));
+        long winner = run.alloc(8 * slots);
+        run.backend().memset(winner, 0xFF, 8 * slots); // every slot -1: no update yet
+        long wide = GpuRun.wide(indices.dtype());
+        run.launch(
+            "scatter_winner",
+            g.numUpdates(),
+            ix,
+            meta,
+            winner,
+            g.numUpdates(),
+            depth,
+            wide,
+            g.sliceSize());
+        run.launch(
+            "scatter_apply",
+            g.numUpdates() * g.sliceSize(),
+            ix,
+            meta,
+            winner,
+            up,
+            o,
+            g.numUpdates(),
+            depth,
+            wide,
+            g.sliceSize(),
+            tensor.dtype().byteSize());
+      }
+      ctx.setOutput(0, run.finish(out));
     }
-    ctx.setOutput(0, out.freeze());
   }
 }
