@@ -218,8 +218,8 @@ public final class Placement {
     }
     List<Copy> copies = new ArrayList<>();
     for (BuiltNode n : nodes) {
+      devices.put(n.name(), n.device);
       if (!isCopy(n)) {
-        devices.put(n.name(), n.device);
         continue;
       }
       BuiltNode p = nodes.get(n.inputNode[0]);
@@ -235,7 +235,7 @@ public final class Placement {
     return new Placement(devices, copies);
   }
 
-  /** Every node's device, in GraphDef order (the inserted copy nodes aside). */
+  /** Every node's device, in GraphDef order, then the inserted copy nodes (at their target). */
   public Map<String, Device> devices() {
     return devices;
   }
@@ -253,8 +253,9 @@ public final class Placement {
     return copies;
   }
 
-  /** How many nodes run on {@code device} (copy nodes aside). */
+  /** How many of the graph's nodes run on {@code device} (copy nodes aside). */
   public long count(Device device) {
-    return devices.values().stream().filter(device::equals).count();
+    return devices.entrySet().stream().filter(e -> device.equals(e.getValue())).count()
+        - copies.stream().filter(c -> c.toDevice().equals(device)).count();
   }
 }
