@@ -150,7 +150,8 @@ public final class ConformanceRunner {
     if (f.hasError()) {
       return "expected " + describe(f.getError()) + ", but rawops ran without error";
     }
-    Tolerance tol = f.hasTolerance() ? f.getTolerance() : defaultTolerance;
+    Tolerance tol =
+        GpuRules.tolerance(graph, device, f.hasTolerance() ? f.getTolerance() : defaultTolerance);
     return TensorDiff.compare(f.getFetchList(), f.getExpectedList(), outputs, tol);
   }
 

@@ -1,7 +1,9 @@
 package dev.rawops.conform;
 
 import dev.rawops.fixtureproto.Fixture;
+import dev.rawops.fixtureproto.Tolerance;
 import dev.rawops.kernels.Device;
+import dev.rawops.kernels.gpu.GpuKernels;
 import dev.rawops.runtime.Graph;
 import dev.rawops.runtime.Placement;
 import java.util.Map;
@@ -46,5 +48,33 @@ final class GpuRules {
       }
     }
     return null;
+  }
+
+  /**
+   * The tolerance to compare a fixture's floats with on {@code device}: {@code base} (the fixture's
+   * own or the run's default; null is bit-exact), widened to the largest tolerance a GPU node of
+   * {@code graph} states for its op and dtype (rtol; atol the same, for results near zero).
+   */
+  static Tolerance tolerance(Graph graph, Device device, Tolerance base) {
+    if (!device.equals(Device.GPU)) {
+      return base;
+    }
+    double rtol = 0;
+    for (Map.Entry<String, Device> e : graph.placement().devices().entrySet()) {
+      if (!Device.GPU.equals(e.getValue())) {
+        continue;
+      }
+      var node = graph.node(e.getKey()).orElse(null);
+      if (node == null || node.outputTypes().isEmpty() || node.outputTypes().get(0) == null) {
+        continue;
+      }
+      rtol = Math.max(rtol, GpuKernels.tolerance(node.op(), node.outputTypes().get(0)));
+    }
+    if (rtol == 0) {
+      return base;
+    }
+    double r = base == null ? rtol : Math.max(rtol, base.getRtol());
+    double a = base == null ? rtol : Math.max(rtol, base.getAtol());
+    return Tolerance.newBuilder().setRtol(r).setAtol(a).build();
   }
 }

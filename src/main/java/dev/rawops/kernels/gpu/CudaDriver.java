@@ -34,7 +34,13 @@ import java.util.Optional;
 public final class CudaDriver implements GpuBackend {
   /** The PTX modules the build makes, one per .cu file. */
   static final List<String> MODULES =
-      List.of("gather_nd", "strided_slice", "tensor_scatter_update", "ragged_gather");
+      List.of(
+          "gather_nd",
+          "strided_slice",
+          "tensor_scatter_update",
+          "ragged_gather",
+          "elementwise",
+          "reduce");
 
   /** Size of the page-locked staging buffer copies go through. */
   private static final long STAGING_BYTES = 64L << 20;

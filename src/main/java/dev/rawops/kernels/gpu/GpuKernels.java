@@ -3,6 +3,7 @@ package dev.rawops.kernels.gpu;
 import dev.rawops.kernels.Device;
 import dev.rawops.kernels.KernelDef;
 import dev.rawops.kernels.KernelProvider;
+import dev.rawops.tensor.DType;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -26,6 +27,16 @@ public final class GpuKernels implements KernelProvider {
     return Gpu.unavailableReason();
   }
 
+  /**
+   * The relative tolerance of {@code op}'s GPU result for {@code dtype} against TF's CPU result: 0
+   * where they must be bit-exact, more where the GPU's float math or summation order may differ in
+   * the last bits (GpuElementwise, GpuReduction; README "GPU").
+   */
+  public static double tolerance(String op, DType dtype) {
+    return Math.max(
+        0, Math.max(GpuElementwise.tolerance(op, dtype), GpuReduction.tolerance(op, dtype)));
+  }
+
   @Override
   public List<KernelDef> kernels() {
     List<KernelDef> all = new ArrayList<>();
@@ -33,6 +44,8 @@ public final class GpuKernels implements KernelProvider {
     all.addAll(GpuStridedSlice.DEFS);
     all.addAll(GpuTensorScatterUpdate.DEFS);
     all.addAll(GpuRaggedGather.DEFS);
+    all.addAll(GpuElementwise.DEFS);
+    all.addAll(GpuReduction.DEFS);
     all.addAll(GpuCopy.DEFS);
     return all;
   }
