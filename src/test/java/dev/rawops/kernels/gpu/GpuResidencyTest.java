@@ -188,6 +188,73 @@ class GpuResidencyTest {
         e.getMessage().contains("gather") && e.getMessage().contains("GatherNd"), e.getMessage());
   }
 
+  @Test
+  void copiesInsideAWhileLoopRunEveryIteration() {
+    // A TF 1 while loop: i = 0, x = [1.5, -2]; while i < 5: x = x * 2, i = i + 1. The loop's
+    // control flow and int32 counter stay on the CPU; Mul (float) runs on the GPU each iteration,
+    // through a copy up and a copy down inside the loop's frame. TF's answer: x * 2^5.
+    GraphDef def =
+        new GraphDefBuilder()
+            .constant("x0", Tensor.ofFloats(Shape.of(2), 1.5f, -2f))
+            .constant("i0", Tensor.ofInts(Shape.of(), 0))
+            .constant("two", Tensor.ofFloats(Shape.of(), 2f))
+            .constant("one", Tensor.ofInts(Shape.of(), 1))
+            .constant("five", Tensor.ofInts(Shape.of(), 5))
+            .op("x/enter", "Enter", "x0")
+            .attr("T", DType.FLOAT)
+            .attr("frame_name", "loop")
+            .op("i/enter", "Enter", "i0")
+            .attr("T", DType.INT32)
+            .attr("frame_name", "loop")
+            .op("two/enter", "Enter", "two")
+            .attr("T", DType.FLOAT)
+            .attr("frame_name", "loop")
+            .attr("is_constant", true)
+            .op("one/enter", "Enter", "one")
+            .attr("T", DType.INT32)
+            .attr("frame_name", "loop")
+            .attr("is_constant", true)
+            .op("five/enter", "Enter", "five")
+            .attr("T", DType.INT32)
+            .attr("frame_name", "loop")
+            .attr("is_constant", true)
+            .op("x/merge", "Merge", "x/enter", "x/next")
+            .attr("T", DType.FLOAT)
+            .attr("N", 2)
+            .op("i/merge", "Merge", "i/enter", "i/next")
+            .attr("T", DType.INT32)
+            .attr("N", 2)
+            .op("less", "Less", "i/merge", "five/enter")
+            .attr("T", DType.INT32)
+            .op("cond", "LoopCond", "less")
+            .op("x/switch", "Switch", "x/merge", "cond")
+            .attr("T", DType.FLOAT)
+            .op("i/switch", "Switch", "i/merge", "cond")
+            .attr("T", DType.INT32)
+            .op("x/body", "Mul", "x/switch:1", "two/enter")
+            .attr("T", DType.FLOAT)
+            .op("i/body", "Add", "i/switch:1", "one/enter")
+            .attr("T", DType.INT32)
+            .op("x/next", "NextIteration", "x/body")
+            .attr("T", DType.FLOAT)
+            .op("i/next", "NextIteration", "i/body")
+            .attr("T", DType.INT32)
+            .op("x/exit", "Exit", "x/switch:0")
+            .attr("T", DType.FLOAT)
+            .build();
+    Graph g = Graph.build(def, Device.GPU);
+    assertEquals(Device.GPU, g.placement().deviceOf("x/body"));
+    assertEquals(Device.CPU, g.placement().deviceOf("i/body"));
+    assertEquals(3, g.placement().copies().size(), g.placement().copies().toString());
+    Tensor x = g.newSession().run(Map.of(), List.of("x/exit")).get(0);
+    assertEquals(Tensor.ofFloats(Shape.of(2), 48f, -64f).format(), x.format());
+    // x up in each of the 5 iterations that multiply; the loop-invariant 2 up in all 6 iterations
+    // (the sixth, where i < 5 fails, still sees the constant: only the Switch's outputs are dead).
+    assertEquals(11, memory.uploads());
+    assertEquals(5, memory.downloads()); // x * 2 down in each
+    assertEquals(0, memory.bytesInUse());
+  }
+
   /** A kernel context outside any run (owner null: the device block is freed on close/GC). */
   private static final class NoRunContext implements dev.rawops.kernels.KernelContext {
     @Override
