@@ -1,6 +1,6 @@
 // Elementwise ops as data: one kernel per family (unary, binary with broadcasting), the op a code
 // and the dtype a code, so adding an op is a line here and a line in GpuElementwise.java.
-// dtype codes: 0 float, 1 double, 2 int32, 3 int64. Floats compute in their own precision, as
+// dtype codes: 0 float, 1 double, 2 int32, 3 int64, 4 half (computed in float, rounded once). Floats compute in their own precision, as
 // TF's GPU kernels do (the documented tolerance against the CPU covers the transcendental ones).
 #include "rawops_portable.h"
 #if !defined(__CUDACC__)
@@ -105,6 +105,10 @@ RAWOPS_EXTERN_C __global__ void unary(const UnaryArgs a) {
       case 2:
         ((int*)a.out)[i] = unary_int<int, unsigned int>(a.op, ((const int*)a.in)[i]);
         break;
+      case 4:
+        ((unsigned short*)a.out)[i] = rawops_float_to_half(
+            unary_float<float>(a.op, rawops_half_to_float(((const unsigned short*)a.in)[i])));
+        break;
       default:
         ((i64*)a.out)[i] = unary_int<i64, u64>(a.op, ((const i64*)a.in)[i]);
         break;
@@ -190,6 +194,11 @@ RAWOPS_EXTERN_C __global__ void binary(const BinaryArgs a) {
       case 2:
         ((int*)a.out)[i] =
             binary_int<int, unsigned int>(a.op, ((const int*)a.x)[xi], ((const int*)a.y)[yi]);
+        break;
+      case 4:
+        ((unsigned short*)a.out)[i] = rawops_float_to_half(
+            binary_float<float>(a.op, rawops_half_to_float(((const unsigned short*)a.x)[xi]),
+                                rawops_half_to_float(((const unsigned short*)a.y)[yi])));
         break;
       default:
         ((i64*)a.out)[i] =

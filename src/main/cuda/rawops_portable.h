@@ -67,4 +67,68 @@ __device__ inline i64 rawops_index(const void* p, i64 i, i64 wide) {
   return wide ? ((const i64*)p)[i] : (i64)((const int*)p)[i];
 }
 
+// IEEE half <-> float (bit manipulation, the same on the device and the host; no cuda_fp16).
+__device__ inline float rawops_half_to_float(unsigned short h) {
+  unsigned int sign = ((unsigned int)h & 0x8000u) << 16;
+  unsigned int exp = ((unsigned int)h >> 10) & 0x1fu;
+  unsigned int man = (unsigned int)h & 0x3ffu;
+  unsigned int bits;
+  if (exp == 0) {
+    if (man == 0) {
+      bits = sign;
+    } else {  // subnormal: normalize
+      int e = -1;
+      do {
+        e++;
+        man <<= 1;
+      } while ((man & 0x400u) == 0);
+      bits = sign | ((unsigned int)(127 - 15 - e) << 23) | ((man & 0x3ffu) << 13);
+    }
+  } else if (exp == 31) {
+    bits = sign | 0x7f800000u | (man << 13);
+  } else {
+    bits = sign | ((exp + 112u) << 23) | (man << 13);
+  }
+  union {
+    unsigned int u;
+    float f;
+  } v;
+  v.u = bits;
+  return v.f;
+}
+
+// Rounds to nearest, ties to even, as TF's (Eigen's) float -> half conversion.
+__device__ inline unsigned short rawops_float_to_half(float f) {
+  union {
+    float f;
+    unsigned int u;
+  } v;
+  v.f = f;
+  unsigned int sign = (v.u >> 16) & 0x8000u;
+  unsigned int ax = v.u & 0x7fffffffu;
+  if (ax >= 0x7f800000u) {  // inf, NaN (kept quiet)
+    return (unsigned short)(sign | 0x7c00u | (ax > 0x7f800000u ? 0x200u : 0u));
+  }
+  if (ax >= 0x477ff000u) {  // 65520 and up round to inf
+    return (unsigned short)(sign | 0x7c00u);
+  }
+  if (ax < 0x38800000u) {  // below 2^-14: a subnormal half or zero; exact scaling, then RNE
+    v.u = ax;
+    float scaled = v.f * 16777216.0f;
+    unsigned int m = (unsigned int)scaled;
+    float rest = scaled - (float)m;
+    if (rest > 0.5f || (rest == 0.5f && (m & 1u))) {
+      m++;
+    }
+    return (unsigned short)(sign | m);
+  }
+  unsigned int r = ax - 0x38000000u;
+  unsigned int h = r >> 13;
+  unsigned int rem = r & 0x1fffu;
+  if (rem > 0x1000u || (rem == 0x1000u && (h & 1u))) {
+    h++;
+  }
+  return (unsigned short)(sign | h);
+}
+
 #endif

@@ -1,7 +1,7 @@
 // Reductions as data: Sum, Prod, Max, Min and Mean over any axes, one thread per output element
 // folding its reduced elements in row-major order (the order the CPU kernel folds them in).
 // Floats accumulate in double and round once, as the CPU kernel does; integers fold in 64 bits
-// and wrap. dtype codes: 0 float, 1 double, 2 int32, 3 int64.
+// and wrap. dtype codes: 0 float, 1 double, 2 int32, 3 int64, 4 half.
 #include "rawops_portable.h"
 
 enum { R_SUM = 0, R_PROD, R_MAX, R_MIN };
@@ -35,7 +35,9 @@ __device__ inline double reduce_real(const ReduceArgs& a, i64 base, const i64* r
                                                                                  : 1.0 / 0.0;
   for (i64 r = 0; r < a.count; r++) {
     const i64 at = base + rawops_offset(r, rd, rs, a.red);
-    const double v = a.dtype == 0 ? (double)((const float*)a.in)[at] : ((const double*)a.in)[at];
+    const double v = a.dtype == 0   ? (double)((const float*)a.in)[at]
+                     : a.dtype == 4 ? (double)rawops_half_to_float(((const unsigned short*)a.in)[at])
+                                    : ((const double*)a.in)[at];
     switch (a.fold) {
       case R_SUM: acc += v; break;
       case R_PROD: acc *= v; break;
@@ -79,6 +81,9 @@ RAWOPS_EXTERN_C __global__ void reduce(const ReduceArgs a) {
       case 0: ((float*)a.out)[o] = (float)reduce_real(a, base, rd, rs); break;
       case 1: ((double*)a.out)[o] = reduce_real(a, base, rd, rs); break;
       case 2: ((int*)a.out)[o] = (int)reduce_int(a, base, rd, rs); break;
+      case 4:
+        ((unsigned short*)a.out)[o] = rawops_float_to_half((float)reduce_real(a, base, rd, rs));
+        break;
       default: ((i64*)a.out)[o] = reduce_int(a, base, rd, rs); break;
     }
   }

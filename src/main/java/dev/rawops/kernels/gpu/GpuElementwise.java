@@ -2,6 +2,7 @@ package dev.rawops.kernels.gpu;
 
 import static dev.rawops.tensor.DType.DOUBLE;
 import static dev.rawops.tensor.DType.FLOAT;
+import static dev.rawops.tensor.DType.HALF;
 import static dev.rawops.tensor.DType.INT32;
 import static dev.rawops.tensor.DType.INT64;
 
@@ -22,11 +23,11 @@ import java.util.List;
  * Elementwise ops on the GPU as data ({@code elementwise.cu}): one kernel for every unary op and
  * one for every binary op with broadcasting, the op and dtype passed as codes. The broadcast
  * geometry is computed once on the host by the CPU kernel's {@link Broadcast} (same shapes, same
- * message for incompatible ones). Registered for float and double, and int64 where TF 2.18 has an
- * int64 GPU kernel; int32 stays on the CPU as in TF, whose int32 GPU kernels read and write host
- * memory. Floats are computed in their own precision as on TF's GPU: the transcendental ops (Exp,
- * Log, Tanh, Sigmoid, Pow, …) may differ from the CPU's in the last bits, within the tolerance
- * {@link #tolerance} states (README, "GPU").
+ * message for incompatible ones). Registered for half, float and double (half computed in float,
+ * rounded once), and int64 where TF 2.18 has an int64 GPU kernel; int32 stays on the CPU as in TF,
+ * whose int32 GPU kernels read and write host memory. Floats are computed in their own precision as
+ * on TF's GPU: the transcendental ops (Exp, Log, Tanh, Sigmoid, Pow, …) may differ from the CPU's
+ * in the last bits, within the tolerance {@link #tolerance} states (README, "GPU").
  */
 final class GpuElementwise {
   /** Unary ops in {@code elementwise.cu}'s code order; {@code ints}: also registered for int64. */
@@ -96,14 +97,16 @@ final class GpuElementwise {
   private static List<KernelDef> defs() {
     List<KernelDef> d = new ArrayList<>();
     for (Unary u : Unary.values()) {
-      DType[] types = u.ints ? new DType[] {FLOAT, DOUBLE, INT64} : new DType[] {FLOAT, DOUBLE};
+      DType[] types =
+          u.ints ? new DType[] {HALF, FLOAT, DOUBLE, INT64} : new DType[] {HALF, FLOAT, DOUBLE};
       d.add(
           KernelDef.builder(u.op, Device.GPU)
               .typeConstraint("T", types)
               .build(n -> ctx -> unary(ctx, u)));
     }
     for (Binary b : Binary.values()) {
-      DType[] types = b.ints ? new DType[] {FLOAT, DOUBLE, INT64} : new DType[] {FLOAT, DOUBLE};
+      DType[] types =
+          b.ints ? new DType[] {HALF, FLOAT, DOUBLE, INT64} : new DType[] {HALF, FLOAT, DOUBLE};
       for (String op : b.ops) {
         d.add(
             KernelDef.builder(op, Device.GPU)
@@ -114,7 +117,7 @@ final class GpuElementwise {
     return d;
   }
 
-  /** The dtype code of the kernels (float 0, double 1, int32 2, int64 3). */
+  /** The dtype code of the kernels (float 0, double 1, int32 2, int64 3, half 4). */
   static long dtypeCode(DType t) {
     if (t == FLOAT) {
       return 0;
@@ -127,6 +130,9 @@ final class GpuElementwise {
     }
     if (t == INT64) {
       return 3;
+    }
+    if (t == HALF) {
+      return 4;
     }
     throw new IllegalArgumentException("no GPU elementwise code for " + t.tfName());
   }
@@ -193,6 +199,11 @@ final class GpuElementwise {
    * 1e-6 for float and 1e-14 for double; -1 when {@code op} has no GPU elementwise kernel.
    */
   static double tolerance(String op, DType dtype) {
+    if (dtype == HALF
+        && (Arrays.stream(Unary.values()).anyMatch(u -> u.op.equals(op))
+            || Arrays.stream(Binary.values()).anyMatch(b -> b.ops.contains(op)))) {
+      return HALF_TOLERANCE;
+    }
     for (Unary u : Unary.values()) {
       if (u.op.equals(op)) {
         return inexact(u.inexact, dtype);
@@ -212,4 +223,7 @@ final class GpuElementwise {
     }
     return dtype == FLOAT ? 1e-6 : dtype == DOUBLE ? 1e-14 : 0;
   }
+
+  /** Half is computed in float and rounded once; the CPU may round through double: 1e-3. */
+  static final double HALF_TOLERANCE = 1e-3;
 }

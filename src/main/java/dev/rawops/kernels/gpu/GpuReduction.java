@@ -2,6 +2,7 @@ package dev.rawops.kernels.gpu;
 
 import static dev.rawops.tensor.DType.DOUBLE;
 import static dev.rawops.tensor.DType.FLOAT;
+import static dev.rawops.tensor.DType.HALF;
 import static dev.rawops.tensor.DType.INT32;
 import static dev.rawops.tensor.DType.INT64;
 
@@ -22,8 +23,8 @@ import java.util.List;
  * checks, same messages). One thread per output element folds its reduced elements in row-major
  * order, floats in double precision, as the CPU kernel does: in practice bit exact, with a stated
  * tolerance for floats since a parallel GPU reduction need not keep that order ({@link
- * #tolerance}). Registered for float, double and int64 (int32 reductions stay on the CPU, as TF
- * keeps them in host memory); Mean for float and double only, as TF's GPU kernels.
+ * #tolerance}). Registered for half, float, double and int64 (int32 reductions stay on the CPU, as
+ * TF keeps them in host memory); Mean for half, float and double only, as TF's GPU kernels.
  */
 final class GpuReduction {
   private enum Fold {
@@ -51,7 +52,8 @@ final class GpuReduction {
   private static List<KernelDef> defs() {
     List<KernelDef> d = new ArrayList<>();
     for (Fold f : Fold.values()) {
-      DType[] types = f.ints ? new DType[] {FLOAT, DOUBLE, INT64} : new DType[] {FLOAT, DOUBLE};
+      DType[] types =
+          f.ints ? new DType[] {HALF, FLOAT, DOUBLE, INT64} : new DType[] {HALF, FLOAT, DOUBLE};
       d.add(
           KernelDef.builder(f.op, Device.GPU)
               .typeConstraint("T", types)
@@ -119,6 +121,9 @@ final class GpuReduction {
   static double tolerance(String op, DType dtype) {
     for (Fold f : Fold.values()) {
       if (f.op.equals(op)) {
+        if (dtype == HALF) {
+          return GpuElementwise.HALF_TOLERANCE;
+        }
         if (f == Fold.MAX || f == Fold.MIN) {
           return 0;
         }

@@ -214,4 +214,26 @@ class GpuMathConformanceTest {
     assertArrayEquals(new float[] {-1, -1, 0, 1, 1}, run(def, "sign").toFloatArray());
     assertArrayEquals(new double[] {2, 3}, run(def, "sqrt").toDoubleArray());
   }
+
+  @Test
+  void halfRoundsOnceAsTheDocsSay() {
+    // IEEE half: 2049 is not representable and rounds to even (2048), 2051 to 2052; 65504 is the
+    // largest half and 65504 + 65504 overflows to inf; 2^-24, the smallest subnormal, doubles
+    // exactly.
+    GraphDef def =
+        new GraphDefBuilder()
+            .constant("a", Tensor.ofHalfs(Shape.of(4), 2048, 2048, 65504, 0x1p-24f))
+            .constant("b", Tensor.ofHalfs(Shape.of(4), 1, 3, 65504, 0x1p-24f))
+            .op("sum", "AddV2", "a", "b")
+            .attr("T", DType.HALF)
+            .constant("axes", Tensor.ofInts(Shape.of(1), 0))
+            .op("total", "Sum", "b", "axes")
+            .attr("T", DType.HALF)
+            .attr("Tidx", DType.INT32)
+            .build();
+    assertArrayEquals(
+        new float[] {2048, 2052, Float.POSITIVE_INFINITY, 0x1p-23f},
+        run(def, "sum").toFloatArray());
+    assertEquals(65504f, run(def, "total").toFloatArray()[0]); // 1 + 3 + 65504 + 2^-24 rounds down
+  }
 }
