@@ -13,8 +13,14 @@ import java.util.Set;
  * Where a fixture's CPU expectation does not apply on the GPU, by the documented GPU rules (README,
  * "GPU"): TensorFlow's GPU GatherNd writes zeros for an out-of-bounds index vector and its GPU
  * TensorScatterUpdate skips one, where the CPU kernels fail with INVALID_ARGUMENT "… does not index
- * into …". Such a fixture is skipped on the GPU, with that reason; everything else must match the
- * CPU expectation exactly.
+ * into …". Such a fixture is skipped on the GPU, with that reason. Everything else must match the
+ * CPU expectation: exactly, except that a graph with a GPU node whose float math may differ from
+ * the CPU's in the last bits is compared with that op's stated tolerance ({@link #tolerance}):
+ * relative 1e-6 for float and 1e-14 for double for the transcendental elementwise ops (Exp, Log,
+ * Tanh, Sigmoid, Rsqrt, Pow, Expm1, Log1p, Sin, Cos), 1e-6 / 1e-12 for float and double Sum, Prod
+ * and Mean (summation order), 1e-3 for any half result of those kernels (computed in float, rounded
+ * once), 0 for everything else (arithmetic, Sqrt, rounding, Max/Min, integers, the gathers and
+ * scatters).
  */
 final class GpuRules {
   /** Ops whose GPU kernels do not fail on a bad index. */
