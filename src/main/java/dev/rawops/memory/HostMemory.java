@@ -8,6 +8,7 @@ import java.lang.foreign.SymbolLookup;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 import java.util.Locale;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Where host tensor memory comes from the system. Small blocks are automatic {@link Arena}
@@ -42,6 +43,17 @@ public final class HostMemory {
   private static final int PROT_READ_WRITE = 0x1 | 0x2;
   private static final int MAP_PRIVATE_ANONYMOUS = 0x02 | 0x20;
   private static final int MADV_HUGEPAGE = 14;
+
+  /**
+   * The most bytes mapped at once, the JDK's own default cap on native segments (the heap's
+   * maximum). Arena segments count against that cap, and reaching it makes the JDK collect garbage
+   * to free unreachable ones; mappings are unknown to it, so past this many mapped bytes new blocks
+   * are arena segments again, and unreachable mappings are still released by the next collection:
+   * memory held by unclosed, unreachable tensors stays bounded.
+   */
+  private static final long MAX_MAPPED = Runtime.getRuntime().maxMemory();
+
+  private static final AtomicLong MAPPED = new AtomicLong();
 
   private static final MethodHandle MMAP;
   private static final MethodHandle MUNMAP;
@@ -119,11 +131,16 @@ public final class HostMemory {
   /** A fresh anonymous mapping of {@code bytes}, 2 MB-aligned, or null when mmap fails. */
   private static MemorySegment map(long bytes) {
     long length = (bytes + PAGE - 1) / PAGE * PAGE;
+    if (MAPPED.addAndGet(length) > MAX_MAPPED) {
+      MAPPED.addAndGet(-length);
+      return null;
+    }
     long mapped = length + HUGE_PAGE; // room to align the start to a huge page
     long base;
     try {
       base = (long) MMAP.invokeExact(0L, mapped, PROT_READ_WRITE, MAP_PRIVATE_ANONYMOUS, -1, 0L);
       if (base == -1L) {
+        MAPPED.addAndGet(-length);
         return null;
       }
       long start = (base + HUGE_PAGE - 1) & -HUGE_PAGE;
@@ -139,6 +156,7 @@ public final class HostMemory {
           .reinterpret(length, Arena.ofAuto(), s -> unmap(s.address(), length))
           .asSlice(0, bytes);
     } catch (Throwable t) {
+      MAPPED.addAndGet(-length);
       return null; // the caller falls back to an Arena segment
     }
   }
@@ -149,5 +167,11 @@ public final class HostMemory {
     } catch (Throwable t) {
       // nothing to do: the mapping stays (a leak, not a fault)
     }
+    MAPPED.addAndGet(-length);
+  }
+
+  /** Bytes in huge-page mappings now (freed ones leave when the collector finds them). */
+  public static long mappedBytes() {
+    return MAPPED.get();
   }
 }

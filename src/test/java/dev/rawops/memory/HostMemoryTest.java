@@ -31,6 +31,16 @@ class HostMemoryTest {
   }
 
   @Test
+  void mappedBytes_countLiveMappings() {
+    if (!HostMemory.mapsLargeBlocks()) {
+      return;
+    }
+    MemorySegment s = HostMemory.allocate(3L << 20, false);
+    assertTrue(HostMemory.mappedBytes() >= 3L << 20, "counted while reachable");
+    assertEquals(3L << 20, s.byteSize());
+  }
+
+  @Test
   void smallBlock_isZeroed() {
     MemorySegment s = HostMemory.allocate(1000, true);
     assertEquals(1000, s.byteSize());
