@@ -26,7 +26,11 @@ public final class RaggedGatherSplits {
     }
     RaggedGatherGeometry g =
         RaggedGatherGeometry.of(
-            node, List.of(splits), ctx.input(paramsRaggedRank), ctx.input(paramsRaggedRank + 1));
+            node,
+            List.of(splits),
+            ctx.input(paramsRaggedRank),
+            ctx.input(paramsRaggedRank + 1),
+            (n, cost, body) -> ctx.parallel().forRange(n, cost, body::run));
     int outputRaggedRank = g.outputRaggedRank();
     TensorBuffer[] outSplits = new TensorBuffer[outputRaggedRank];
     MemorySegment[] outSegments = new MemorySegment[outputRaggedRank];

@@ -2,7 +2,6 @@ package dev.rawops.memory;
 
 import dev.rawops.Code;
 import dev.rawops.RawOpsException;
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayDeque;
 
@@ -10,12 +9,13 @@ import java.util.ArrayDeque;
  * Host memory with a cache of freed blocks by size class, in the spirit of TensorFlow's BFC
  * allocator bins and ONNX Runtime's arena: a request is rounded up to its class (64 bytes, then
  * four classes per power of two: 1, 1.25, 1.5 and 1.75 times it, so at most 25% is wasted) and
- * served from that class's free list when it has a block, else from the system (one automatic
- * {@link Arena} segment per block). Freed blocks go back on their list while the cached free bytes
- * stay under a cap; past it they are dropped, and the garbage collector releases their memory once
- * nothing reaches it, so no stray segment can ever see freed memory. Unlike BFC it never splits or
- * merges blocks: the tensors of a graph repeat the same sizes run after run, so exact classes hit,
- * and each block stays one allocation that can be released on its own. Thread-safe.
+ * served from that class's free list when it has a block, else from the system (one {@link
+ * HostMemory} segment per block: large ones huge-page mappings). Freed blocks go back on their list
+ * while the cached free bytes stay under a cap; past it they are dropped, and the garbage collector
+ * releases their memory once nothing reaches it, so no stray segment can ever see freed memory.
+ * Unlike BFC it never splits or merges blocks: the tensors of a graph repeat the same sizes run
+ * after run, so exact classes hit, and each block stays one allocation that can be released on its
+ * own. Thread-safe.
  */
 public final class HostAllocator implements Allocator {
   /** The default cap on cached free bytes: 1 GiB. */
@@ -100,7 +100,7 @@ public final class HostAllocator implements Allocator {
     }
     MemorySegment seg;
     try {
-      seg = Arena.ofAuto().allocate(size, MIN_BLOCK); // the JDK zeroes new memory
+      seg = HostMemory.allocate(size, zeroed);
     } catch (OutOfMemoryError | IllegalArgumentException e) {
       synchronized (this) {
         inUse -= size;

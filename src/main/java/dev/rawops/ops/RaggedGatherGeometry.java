@@ -11,6 +11,7 @@ import dev.rawops.tensor.Tensor;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The run-time checks and index math of one RaggedGather call, shared by every device's kernel.
@@ -31,6 +32,34 @@ import java.util.List;
  */
 public final class RaggedGatherGeometry {
   private static final String PAST_VALUES = "Ragged splits must not point past values";
+
+  /**
+   * How the per-index loop of sizing may be split over threads: a kernel passes its intra-op
+   * threads ({@code ops} knows no devices or pools). Ranges must run to completion before it
+   * returns; the first exception a range throws is rethrown.
+   */
+  @FunctionalInterface
+  public interface Splitter {
+    /** Runs {@code body} over [0, n), split by the total cost ({@code n * costPerUnit} ns). */
+    void forRange(long n, long costPerUnit, Range body);
+
+    /** The work of indices [start, end). */
+    @FunctionalInterface
+    interface Range {
+      void run(long start, long end);
+    }
+
+    /** Everything on the calling thread. */
+    Splitter SEQUENTIAL =
+        (n, cost, body) -> {
+          if (n > 0) {
+            body.run(0, n);
+          }
+        };
+  }
+
+  /** Rough cost of sizing one index of one ragged level: two random reads of splits. */
+  private static final long SIZE_COST_PER_INDEX = 40;
 
   private final MemorySegment[] splits;
   private final long[] splitsSize;
@@ -72,6 +101,12 @@ public final class RaggedGatherGeometry {
    */
   public static RaggedGatherGeometry of(
       NodeInfo node, List<Tensor> splits, Tensor values, Tensor indices) {
+    return of(node, splits, values, indices, Splitter.SEQUENTIAL);
+  }
+
+  /** As {@link #of(NodeInfo, List, Tensor, Tensor)}, sizing one ragged level over {@code split}. */
+  public static RaggedGatherGeometry of(
+      NodeInfo node, List<Tensor> splits, Tensor values, Tensor indices, Splitter split) {
     if (splits.get(0).shape().rank() == 0) {
       throw node.invalidArgument(
           "Split tensors must not be scalars: params_nested_splits[0] has shape []");
@@ -91,7 +126,7 @@ public final class RaggedGatherGeometry {
               + RaggedGatherOp.outputRaggedRankRule(
                   outputRaggedRank, g.indicesShape.rank(), splits.size()));
     }
-    g.size(node);
+    g.size(node, split);
     return g;
   }
 
@@ -171,7 +206,7 @@ public final class RaggedGatherGeometry {
    * Walks each gathered row down the levels, counting the rows each output level receives, and
    * refuses rows that would read one past an inner splits tensor.
    */
-  private void size(NodeInfo node) {
+  private void size(NodeInfo node, Splitter split) {
     int r = indicesShape.rank();
     long rows = 1;
     for (int k = 0; k < r - 1; k++) {
@@ -183,7 +218,17 @@ public final class RaggedGatherGeometry {
     valueStart = new long[n];
     valueLimit = new long[n];
     try {
-      for (int i = 0; i < n; i++) {
+      if (splits.length == 1) {
+        counts[0] = n; // each index is one row of level 0
+        AtomicLong total = new AtomicLong();
+        split.forRange(
+            n,
+            SIZE_COST_PER_INDEX,
+            (from, to) ->
+                total.accumulateAndGet(sizeOneLevel((int) from, (int) to), Math::addExact));
+        counts[1] = total.get();
+      }
+      for (int i = 0; i < n && splits.length > 1; i++) {
         long start = index(i);
         long limit = start + 1;
         for (int d = 0; d < splits.length; d++) {
@@ -225,6 +270,38 @@ public final class RaggedGatherGeometry {
     long[] dims = valuesShape.dims();
     dims[0] = counts[splits.length];
     outputValuesShape = Shape.of(dims);
+  }
+
+  /**
+   * {@link #size} for one ragged level, indices [from, to): each index's run is {@code [splits[j],
+   * splits[j + 1])}, in a loop small enough for the CPU to overlap the random reads of several
+   * indices' splits; returns the runs' total length.
+   */
+  private long sizeOneLevel(int from, int to) {
+    MemorySegment s = splits[0];
+    long[] starts = valueStart;
+    long[] limits = valueLimit;
+    long total = 0;
+    if (wideSplits) {
+      for (int i = from; i < to; i++) {
+        long j = index(i);
+        long start = s.getAtIndex(I64, j);
+        long limit = s.getAtIndex(I64, j + 1);
+        starts[i] = start;
+        limits[i] = limit;
+        total = Math.addExact(total, limit - start);
+      }
+    } else {
+      for (int i = from; i < to; i++) {
+        long j = index(i);
+        long start = s.getAtIndex(I32, j);
+        long limit = s.getAtIndex(I32, j + 1);
+        starts[i] = start;
+        limits[i] = limit;
+        total = Math.addExact(total, limit - start);
+      }
+    }
+    return total;
   }
 
   /** Like TF's kernel, which counts indices with an {@code int}, at most 2^31 - 1 indices. */

@@ -9,17 +9,15 @@ import dev.rawops.Code;
 import dev.rawops.RawOpsException;
 import dev.rawops.memory.Allocator;
 import dev.rawops.memory.Block;
-import java.lang.foreign.Arena;
+import dev.rawops.memory.HostMemory;
 import java.lang.foreign.MemorySegment;
 
 /**
  * A tensor under construction: writable until {@link #freeze()}. Kernels allocate their outputs
- * here. Memory is owned by an automatic arena, so a tensor lives as long as anything (a view, a
- * fetched result) still references it.
+ * here. Memory is freed when unreachable (an automatic arena), so a tensor lives as long as
+ * anything (a view, a fetched result) still references it.
  */
 public final class TensorBuffer {
-  private static final long ALIGNMENT = 64;
-
   private final DType dtype;
   private final Shape shape;
   private MemorySegment data;
@@ -104,7 +102,7 @@ public final class TensorBuffer {
     long bytes = byteSize(dtype, shape);
     MemorySegment seg;
     try {
-      seg = Arena.ofAuto().allocate(bytes, ALIGNMENT);
+      seg = HostMemory.allocate(bytes, true);
     } catch (OutOfMemoryError | IllegalArgumentException e) {
       throw RawOpsException.of(
           Code.RESOURCE_EXHAUSTED,
