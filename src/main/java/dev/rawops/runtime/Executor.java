@@ -33,7 +33,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>Threads: the propagation state (queue, pending counts, frames, holds) is guarded by one lock;
  * kernels run outside it, each with its own {@link KernelContext}. The calling thread runs ready
  * nodes itself; when more than one is ready and the session has inter-op threads, helpers from its
- * {@link InterOpPool} take the others (a lone chain never leaves the calling thread). Each worker
+ * {@link InterOpPool} take the others (a lone chain never leaves the calling thread). As in TF,
+ * cheap nodes ({@link CostModel}) are not worth a hand-off: a helper is woken only when expensive
+ * work is ready, or when the thread itself takes on expensive work while more is ready. Each worker
  * takes the next ready node after finishing one, so results do not depend on the threads.
  *
  * <p>Memory: its identity owns the tensors its kernels allocate (from the session's pool when it
@@ -66,6 +68,8 @@ final class Executor {
   private boolean[] queueDead = new boolean[64];
   private int queueHead;
   private int queueSize;
+  // Ready nodes in the queue worth another thread (live and not CostModel.cheap).
+  private int queueExpensive;
   // Nodes being run now, helpers working for this run, and the first error.
   private int running;
   private int helpers;
@@ -239,8 +243,15 @@ final class Executor {
         queueIter[queueHead] = null;
         queueHead = (queueHead + 1) % queueNode.length;
         queueSize--;
+        if (!dead && !nodes[i].cheap) {
+          queueExpensive--;
+        }
         running++;
-        if (queueSize > 0 && interOp != null && helpers + 1 < interOp.threads) {
+        // As TF's inline_ready: ready cheap nodes run on this thread after a cheap one; a helper
+        // is woken for expensive ready work, or for anything ready while this thread takes on
+        // expensive work itself, so nothing waits behind it.
+        boolean handOff = queueExpensive > 0 || (queueSize > 0 && !dead && !nodes[i].cheap);
+        if (handOff && interOp != null && helpers + 1 < interOp.threads) {
           helpers++;
           interOp.submit(() -> work(new Context(), false));
         }
@@ -286,6 +297,7 @@ final class Executor {
           queueIter[(queueHead + k) % queueNode.length] = null;
         }
         queueSize = 0; // start nothing more; let what runs finish
+        queueExpensive = 0;
       }
       if (interOp != null && (queueSize > 0 || running == 0)) {
         lock.notifyAll();
@@ -315,6 +327,9 @@ final class Executor {
     queueIter[at] = it;
     queueDead[at] = dead;
     queueSize++;
+    if (!dead && !nodes[node].cheap) {
+      queueExpensive++;
+    }
     it.outstandingOps++;
   }
 

@@ -407,6 +407,7 @@ final class GraphBuilder {
       }
       n.kernel = kernelFor(n);
       ConstantFolding.fold(n);
+      n.cheap = CostModel.cheap(n);
     } catch (RawOpsException e) {
       errors.add(e.atNode(n.name(), n.op()));
       n.broken = true;
