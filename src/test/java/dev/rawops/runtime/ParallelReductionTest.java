@@ -221,4 +221,53 @@ class ParallelReductionTest {
       assertEquals(m, colMax.getFloat(j));
     }
   }
+
+  private static Tensor arg(Tensor x, String op, int axis, Parallel p) {
+    GraphDefBuilder g =
+        new GraphDefBuilder()
+            .placeholder("x", x.dtype(), PartialShape.unknownRank())
+            .constant("axis", Tensor.ofInts(Shape.scalar(), axis));
+    g.op("r", op, "x", "axis")
+        .attr("T", x.dtype())
+        .attr("Tidx", DType.INT32)
+        .attr("output_type", DType.INT64);
+    Graph graph = Graph.build(g.build(), Device.CPU);
+    for (BuiltNode n : graph.byName.values()) {
+      Kernel real = n.kernel;
+      if (real != null) {
+        n.kernel = ctx -> real.compute(new WithParallel(ctx, p));
+      }
+    }
+    return graph.newSession().run(Map.of("x", x), List.of("r")).get(0);
+  }
+
+  @Test
+  void argMaxArgMin_splitAndMatchTheDefinition() {
+    int rows = 256;
+    int cols = 256;
+    Tensor f = randomFloats(Shape.of(rows, cols), 5);
+    for (String op : List.of("ArgMax", "ArgMin")) {
+      for (int axis : new int[] {0, 1}) {
+        Splitting p = new Splitting();
+        Tensor par = arg(f, op, axis, p);
+        assertTrue(p.split.get(), op + " was not split");
+        Tensor seq = arg(f, op, axis, Parallel.SEQUENTIAL);
+        assertEquals(-1, seq.data().mismatch(par.data()), op + ": parallel != sequential bytes");
+        // TF's definition: the index of the largest (smallest) value, the first one on ties.
+        int outN = axis == 0 ? cols : rows;
+        int n = axis == 0 ? rows : cols;
+        for (int o = 0; o < outN; o++) {
+          int best = 0;
+          for (int k = 1; k < n; k++) {
+            float v = f.getFloat(axis == 0 ? (long) k * cols + o : (long) o * cols + k);
+            float b = f.getFloat(axis == 0 ? (long) best * cols + o : (long) o * cols + best);
+            if (op.equals("ArgMax") ? v > b : v < b) {
+              best = k;
+            }
+          }
+          assertEquals(best, par.getLong(o), op + " axis " + axis + " output " + o);
+        }
+      }
+    }
+  }
 }
