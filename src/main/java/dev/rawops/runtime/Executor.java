@@ -241,7 +241,7 @@ final class Executor {
         it = queueIter[queueHead];
         dead = queueDead[queueHead];
         queueIter[queueHead] = null;
-        queueHead = (queueHead + 1) % queueNode.length;
+        queueHead = (queueHead + 1) & (queueNode.length - 1); // a power of two
         queueSize--;
         if (!dead && !nodes[i].cheap) {
           queueExpensive--;
@@ -322,7 +322,7 @@ final class Executor {
       queueDead = dead2;
       queueHead = 0;
     }
-    int at = (queueHead + queueSize) % queueNode.length;
+    int at = (queueHead + queueSize) & (queueNode.length - 1);
     queueNode[at] = node;
     queueIter[at] = it;
     queueDead[at] = dead;
