@@ -160,9 +160,9 @@ final class GraphBuilder {
     int[] dataSlot = new int[inputs];
     int[] control = new int[inputs];
     long counts = parseInputs(nd, index, dataNode, dataSlot, control);
-    boolean edgesOk = counts >= 0;
-    int data = edgesOk ? (int) (counts >>> 32) : 0;
-    int controls = edgesOk ? (int) counts : 0;
+    boolean edgesOk = inputsOk;
+    int data = (int) (counts >>> 32);
+    int controls = (int) counts;
     BuiltNode n =
         new BuiltNode(
             i,
@@ -187,10 +187,13 @@ final class GraphBuilder {
 
   private static final int[] NO_INPUTS = new int[0];
 
+  // Whether the last parseInputs found every input good.
+  private boolean inputsOk;
+
   /**
-   * Fills the producer (and output slot) of each data input and each control input; returns the
-   * number of data inputs in the high and of control inputs in the low 32 bits, or -1 after
-   * reporting a bad input.
+   * Fills the producer (and output slot) of each good data input and each control input; returns
+   * how many of each (data in the high, control in the low 32 bits) and sets {@link #inputsOk}
+   * (false after reporting a bad input).
    */
   private long parseInputs(
       NodeDef nd, Map<String, Integer> index, int[] dataNode, int[] dataSlot, int[] control) {
@@ -233,7 +236,8 @@ final class GraphBuilder {
         dataSlot[data++] = t.index();
       }
     }
-    return ok ? ((long) data << 32) | controls : -1;
+    inputsOk = ok;
+    return ((long) data << 32) | controls;
   }
 
   /** Kahn's algorithm over data and control edges; on a cycle, reports it and returns null. */
