@@ -73,6 +73,7 @@ final class Executor {
   // Nodes being run now, helpers working for this run, and the first error.
   private int running;
   private int helpers;
+  private boolean callerWaiting; // the calling thread is in lock.wait() (under the lock)
   private RuntimeException error;
 
   Executor(Graph graph, Plan plan, SessionState state, Session session, RunObserver observer) {
@@ -222,6 +223,7 @@ final class Executor {
           boolean interrupted = false;
           while (queueSize == 0 && running > 0) {
             try {
+              callerWaiting = true;
               lock.wait();
             } catch (InterruptedException e) {
               interrupted = true;
@@ -299,7 +301,10 @@ final class Executor {
         queueSize = 0; // start nothing more; let what runs finish
         queueExpensive = 0;
       }
-      if (interOp != null && (queueSize > 0 || running == 0)) {
+      // Only the calling thread ever waits; notifying when it does not costs a monitor
+      // inflation, which would make every later lock of this run slower.
+      if (callerWaiting && (queueSize > 0 || running == 0)) {
+        callerWaiting = false;
         lock.notifyAll();
       }
     }
