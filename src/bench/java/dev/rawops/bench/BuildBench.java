@@ -23,7 +23,8 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Build time (validation, shape inference, kernel choice) of a chain of N AddV2 nodes, rawops only:
- * it should grow linearly and stay well under a second at 100,000 nodes.
+ * it should grow linearly and stay well under a second at 100,000 nodes. Other sizes with {@code -p
+ * nodes=10000,100000,1000000} (1M nodes needs the 3 GB heap below and is dominated by GC).
  */
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
@@ -35,7 +36,7 @@ import org.openjdk.jmh.annotations.Warmup;
 public class BuildBench {
   @State(Scope.Benchmark)
   public static class Def {
-    @Param({"10000", "100000"})
+    @Param({"25000", "50000", "100000"})
     public int nodes;
 
     GraphDef def;

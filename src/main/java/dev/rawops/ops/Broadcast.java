@@ -133,6 +133,13 @@ public final class Broadcast {
 
   /** The static broadcast, or null when known dimensions contradict. */
   public static PartialShape staticShapeOrNull(PartialShape... shapes) {
+    boolean same = shapes.length > 0;
+    for (int k = 1; k < shapes.length && same; k++) {
+      same = shapes[k].equals(shapes[0]);
+    }
+    if (same) {
+      return shapes[0]; // equal shapes broadcast to themselves (known, unknown or 1 per dim)
+    }
     int rank = 0;
     for (PartialShape s : shapes) {
       if (!s.hasRank()) {

@@ -73,6 +73,109 @@ public final class OpSchema {
    * @throws RawOpsException INVALID_ARGUMENT naming the attr or input rule broken
    */
   public Signature resolve(NodeDef node) {
+    return resolveUncached(node);
+  }
+
+  /**
+   * {@link #resolve(NodeDef)} through {@code cache}: a node whose declared attrs equal those of a
+   * node resolved before (same schema) shares that node's {@link Signature}, whose attr checks then
+   * need not run again; only its input count is checked. Schemas with tensor-valued attrs (Const)
+   * are resolved directly, since hashing their values would cost more than checking them.
+   *
+   * @throws RawOpsException as {@link #resolve(NodeDef)}
+   */
+  public Signature resolve(NodeDef node, SignatureCache cache) {
+    if (!cacheable()) {
+      return resolveUncached(node);
+    }
+    List<OpDef.AttrDef> attrDefs = def.getAttrList();
+    AttrValue[] values = new AttrValue[attrDefs.size()];
+    Map<String, AttrValue> given = node.getAttrMap();
+    if (!given.isEmpty()) {
+      for (int i = 0; i < values.length; i++) {
+        values[i] = given.get(attrDefs.get(i).getName()); // null: the default
+      }
+    }
+    SignatureCache.Key key = new SignatureCache.Key(this, values);
+    Signature s = cache.signatures.get(key);
+    if (s == null) {
+      s = resolveUncached(node);
+      cache.signatures.put(key, s);
+    } else {
+      checkInputCount(node, s.inputTypes());
+    }
+    return s;
+  }
+
+  /**
+   * Signatures already resolved during one graph build (not thread-safe; one per build). Nodes of
+   * the same op with equal attrs share one signature.
+   */
+  public static final class SignatureCache {
+    private final Map<Key, Signature> signatures = new java.util.HashMap<>();
+
+    private static final class Key {
+      private final OpSchema schema;
+      private final AttrValue[] values;
+      private final int hash;
+
+      Key(OpSchema schema, AttrValue[] values) {
+        this.schema = schema;
+        this.values = values;
+        this.hash = 31 * System.identityHashCode(schema) + java.util.Arrays.hashCode(values);
+      }
+
+      @Override
+      public boolean equals(Object o) {
+        return o instanceof Key k
+            && k.schema == schema
+            && k.hash == hash
+            && java.util.Arrays.equals(k.values, values);
+      }
+
+      @Override
+      public int hashCode() {
+        return hash;
+      }
+    }
+  }
+
+  // 1: may be cached; 2: not (a tensor-valued attr); 0: not yet known.
+  private volatile int cacheable;
+
+  private boolean cacheable() {
+    int c = cacheable;
+    if (c == 0) {
+      c = 1;
+      for (OpDef.AttrDef a : def.getAttrList()) {
+        if (a.getType().equals("tensor") || a.getType().equals("list(tensor)")) {
+          c = 2;
+        }
+      }
+      cacheable = c;
+    }
+    return c == 1;
+  }
+
+  private void checkInputCount(NodeDef node, List<DataType> inTypes) {
+    int dataInputs = 0;
+    for (int i = 0, n = node.getInputCount(); i < n; i++) {
+      if (!node.getInput(i).startsWith("^")) {
+        dataInputs++;
+      }
+    }
+    if (dataInputs != inTypes.size()) {
+      throw fail(
+          node,
+          "NodeDef expected inputs '"
+              + typeNames(inTypes)
+              + "' do not match "
+              + dataInputs
+              + " inputs specified");
+    }
+  }
+
+  private Signature resolveUncached(NodeDef node) {
     // Attrs the OpDef does not declare are ignored, as TF 2.18's ValidateNodeDef does ("Unknown
     // attributes will be ignored": they may come from a newer TF); they never reach the kernel.
     Map<String, AttrValue> attrs = new TreeMap<>();
@@ -99,16 +202,7 @@ public final class OpSchema {
     for (OpDef.ArgDef arg : def.getOutputArgList()) {
       expand(node, arg, resolved, outTypes, outArgs);
     }
-    long dataInputs = node.getInputList().stream().filter(s -> !s.startsWith("^")).count();
-    if (dataInputs != inTypes.size()) {
-      throw fail(
-          node,
-          "NodeDef expected inputs '"
-              + typeNames(inTypes)
-              + "' do not match "
-              + dataInputs
-              + " inputs specified");
-    }
+    checkInputCount(node, inTypes);
     return new Signature(
         resolved,
         ImmutableList.copyOf(inTypes),

@@ -47,6 +47,8 @@ final class BuiltNode implements NodeInfo {
   // True when the node may keep its inputs or hand out retained state (stateful ops, resource,
   // variant or reference inputs or outputs, function calls): the run never reuses their memory.
   boolean retains;
+  // True when running the node costs less than handing it to another thread (CostModel).
+  boolean cheap;
   // Memo of constantOutput: a Const's value is decoded once, not once per reader. Build is
   // single-threaded and nothing asks after it, so a plain array is enough.
   private Optional<Tensor>[] constants;

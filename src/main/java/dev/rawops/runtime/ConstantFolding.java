@@ -59,15 +59,18 @@ final class ConstantFolding {
         || n.numOutputs() == 0) {
       return;
     }
-    Tensor[] inputs = new Tensor[n.numInputs()];
+    Tensor[] inputs = null; // made once the first input is known constant (most are not)
     long elements = 0;
-    for (int i = 0; i < inputs.length; i++) {
+    for (int i = 0, m = n.numInputs(); i < m; i++) {
       if (!dataType(n.inputType(i))) {
         return;
       }
       Optional<Tensor> c = n.constantInput(i);
       if (c.isEmpty()) {
         return;
+      }
+      if (inputs == null) {
+        inputs = new Tensor[m];
       }
       inputs[i] = c.get();
       elements += inputs[i].numElements();
@@ -82,7 +85,7 @@ final class ConstantFolding {
     }
     Tensor[] outputs = new Tensor[n.numOutputs()];
     try {
-      n.kernel.compute(new Context(n, inputs, outputs));
+      n.kernel.compute(new Context(n, inputs == null ? new Tensor[0] : inputs, outputs));
     } catch (RuntimeException | StackOverflowError e) {
       return; // the run will report it
     }

@@ -33,7 +33,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>Threads: the propagation state (queue, pending counts, frames, holds) is guarded by one lock;
  * kernels run outside it, each with its own {@link KernelContext}. The calling thread runs ready
  * nodes itself; when more than one is ready and the session has inter-op threads, helpers from its
- * {@link InterOpPool} take the others (a lone chain never leaves the calling thread). Each worker
+ * {@link InterOpPool} take the others (a lone chain never leaves the calling thread). As in TF,
+ * cheap nodes ({@link CostModel}) are not worth a hand-off: a helper is woken only when expensive
+ * work is ready, or when the thread itself takes on expensive work while more is ready. Each worker
  * takes the next ready node after finishing one, so results do not depend on the threads.
  *
  * <p>Memory: its identity owns the tensors its kernels allocate (from the session's pool when it
@@ -66,9 +68,12 @@ final class Executor {
   private boolean[] queueDead = new boolean[64];
   private int queueHead;
   private int queueSize;
+  // Ready nodes in the queue worth another thread (live and not CostModel.cheap).
+  private int queueExpensive;
   // Nodes being run now, helpers working for this run, and the first error.
   private int running;
   private int helpers;
+  private boolean callerWaiting; // the calling thread is in lock.wait() (under the lock)
   private RuntimeException error;
 
   Executor(Graph graph, Plan plan, SessionState state, Session session, RunObserver observer) {
@@ -219,6 +224,7 @@ final class Executor {
           boolean interrupted = false;
           while (queueSize == 0 && running > 0) {
             try {
+              callerWaiting = true;
               lock.wait();
             } catch (InterruptedException e) {
               interrupted = true;
@@ -238,10 +244,17 @@ final class Executor {
         it = queueIter[queueHead];
         dead = queueDead[queueHead];
         queueIter[queueHead] = null;
-        queueHead = (queueHead + 1) % queueNode.length;
+        queueHead = (queueHead + 1) & (queueNode.length - 1); // a power of two
         queueSize--;
+        if (!dead && !nodes[i].cheap) {
+          queueExpensive--;
+        }
         running++;
-        if (queueSize > 0 && interOp != null && helpers + 1 < interOp.threads) {
+        // As TF's inline_ready: ready cheap nodes run on this thread after a cheap one; a helper
+        // is woken for expensive ready work, or for anything ready while this thread takes on
+        // expensive work itself, so nothing waits behind it.
+        boolean handOff = queueExpensive > 0 || (queueSize > 0 && !dead && !nodes[i].cheap);
+        if (handOff && interOp != null && helpers + 1 < interOp.threads) {
           helpers++;
           interOp.submit(() -> work(new Context(), false));
         }
@@ -287,8 +300,12 @@ final class Executor {
           queueIter[(queueHead + k) % queueNode.length] = null;
         }
         queueSize = 0; // start nothing more; let what runs finish
+        queueExpensive = 0;
       }
-      if (interOp != null && (queueSize > 0 || running == 0)) {
+      // Only the calling thread ever waits; notifying when it does not costs a monitor
+      // inflation, which would make every later lock of this run slower.
+      if (callerWaiting && (queueSize > 0 || running == 0)) {
+        callerWaiting = false;
         lock.notifyAll();
       }
     }
@@ -311,11 +328,14 @@ final class Executor {
       queueDead = dead2;
       queueHead = 0;
     }
-    int at = (queueHead + queueSize) % queueNode.length;
+    int at = (queueHead + queueSize) & (queueNode.length - 1);
     queueNode[at] = node;
     queueIter[at] = it;
     queueDead[at] = dead;
     queueSize++;
+    if (!dead && !nodes[node].cheap) {
+      queueExpensive++;
+    }
     it.outstandingOps++;
   }
 

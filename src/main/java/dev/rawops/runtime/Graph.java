@@ -1,7 +1,6 @@
 package dev.rawops.runtime;
 
 import com.google.common.collect.ImmutableList;
-import com.google.common.collect.ImmutableMap;
 import dev.rawops.RawOpsException;
 import dev.rawops.kernels.Device;
 import dev.rawops.ops.OpSchema;
@@ -44,7 +43,9 @@ public final class Graph {
   private final Device device;
   final ImmutableList<BuiltNode> nodes; // in GraphDef order
   final BuiltNode[] nodeArray; // the same, for the run's hot path
-  final ImmutableMap<String, BuiltNode> byName;
+  // Node by name: a read-only view over build's name index and nodeArray (no second map of every
+  // node to build).
+  final java.util.Map<String, BuiltNode> byName;
   final int[] topoOrder;
   private final ImmutableList<String> warnings;
 
@@ -52,14 +53,14 @@ public final class Graph {
       GraphDef def,
       Device device,
       List<BuiltNode> nodes,
-      ImmutableMap<String, BuiltNode> byName,
+      java.util.Map<String, Integer> index,
       int[] topoOrder,
       List<String> warnings) {
     this.def = def;
     this.device = device;
     this.nodes = ImmutableList.copyOf(nodes);
     this.nodeArray = nodes.toArray(new BuiltNode[0]);
-    this.byName = byName;
+    this.byName = new ByName(index, nodeArray);
     this.topoOrder = topoOrder;
     this.warnings = ImmutableList.copyOf(warnings);
   }
@@ -127,6 +128,42 @@ public final class Graph {
   public Optional<Node> node(String name) {
     java.util.Objects.requireNonNull(name, "name");
     return Optional.ofNullable(byName.get(name)).map(Graph::view);
+  }
+
+  /** Nodes by name, over the name index and the node array. */
+  private static final class ByName extends java.util.AbstractMap<String, BuiltNode> {
+    private final java.util.Map<String, Integer> index;
+    private final BuiltNode[] nodes;
+
+    ByName(java.util.Map<String, Integer> index, BuiltNode[] nodes) {
+      this.index = index;
+      this.nodes = nodes;
+    }
+
+    @Override
+    public BuiltNode get(Object name) {
+      Integer i = index.get(name);
+      return i == null ? null : nodes[i];
+    }
+
+    @Override
+    public boolean containsKey(Object name) {
+      return index.containsKey(name);
+    }
+
+    @Override
+    public int size() {
+      return index.size();
+    }
+
+    @Override
+    public java.util.Set<Entry<String, BuiltNode>> entrySet() {
+      java.util.Set<Entry<String, BuiltNode>> out = new java.util.LinkedHashSet<>();
+      for (BuiltNode n : nodes) {
+        out.add(java.util.Map.entry(n.name(), n));
+      }
+      return java.util.Collections.unmodifiableSet(out);
+    }
   }
 
   private static Node view(BuiltNode n) {

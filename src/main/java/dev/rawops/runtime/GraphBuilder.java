@@ -1,6 +1,5 @@
 package dev.rawops.runtime;
 
-import com.google.common.collect.ImmutableMap;
 import dev.rawops.Code;
 import dev.rawops.RawOpsException;
 import dev.rawops.kernels.Device;
@@ -15,10 +14,9 @@ import dev.rawops.tensor.PartialShape;
 import dev.rawops.tfproto.DataType;
 import dev.rawops.tfproto.GraphDef;
 import dev.rawops.tfproto.NodeDef;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
-import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -61,6 +59,8 @@ final class GraphBuilder {
   private final KernelRegistry kernels = KernelRegistry.builtIn();
   private final List<RawOpsException> errors = new ArrayList<>();
   private final List<String> warnings = new ArrayList<>();
+  // Nodes of one op with equal attrs share a Signature, checked once per build.
+  private final OpSchema.SignatureCache signatures = new OpSchema.SignatureCache();
 
   // The graph's function library, shared with the builds of the function bodies it instantiates.
   private final Functions functions;
@@ -99,13 +99,15 @@ final class GraphBuilder {
       throw new GraphBuildException(errors);
     }
     order = Placement.insertCopies(nodes, order, ops, kernels); // CPU <-> GPU edges
-    ImmutableMap.Builder<String, BuiltNode> byName = ImmutableMap.builder();
-    nodes.forEach(n -> byName.put(n.name(), n));
-    return new Graph(def, device, nodes, byName.buildOrThrow(), order, warnings);
+    for (int i = def.getNodeCount(); i < nodes.size(); i++) {
+      index.put(nodes.get(i).name(), i); // the copy nodes Placement added
+    }
+    // Names are unique here (indexNames reported duplicates): the index is the graph's, read-only.
+    return new Graph(def, device, nodes, Collections.unmodifiableMap(index), order, warnings);
   }
 
   private Map<String, Integer> indexNames() {
-    Map<String, Integer> index = new HashMap<>();
+    Map<String, Integer> index = HashMap.newHashMap(def.getNodeCount());
     for (int i = 0; i < def.getNodeCount(); i++) {
       NodeDef n = def.getNode(i);
       if (n.getName().isEmpty()) {
@@ -153,16 +155,27 @@ final class GraphBuilder {
           functions.has(nd.getOp())
               ? functions.opFor(nd.getOp())
               : ops.lookup(nd.getOp(), nd.getName());
-      sig = op.schema().resolve(nd);
+      sig = op.schema().resolve(nd, signatures);
     } catch (RawOpsException e) {
       errors.add(e);
     }
-    List<Integer> dataNode = new ArrayList<>();
-    List<Integer> dataSlot = new ArrayList<>();
-    List<Integer> control = new ArrayList<>();
-    boolean edgesOk = parseInputs(nd, index, dataNode, dataSlot, control);
+    int inputs = nd.getInputCount();
+    int[] dataNode = new int[inputs];
+    int[] dataSlot = new int[inputs];
+    int[] control = new int[inputs];
+    long counts = parseInputs(nd, index, dataNode, dataSlot, control);
+    boolean edgesOk = inputsOk;
+    int data = (int) (counts >>> 32);
+    int controls = (int) counts;
     BuiltNode n =
-        new BuiltNode(i, nd, op, sig, toArray(dataNode), toArray(dataSlot), toArray(control));
+        new BuiltNode(
+            i,
+            nd,
+            op,
+            sig,
+            data == inputs ? dataNode : Arrays.copyOf(dataNode, data),
+            data == inputs ? dataSlot : Arrays.copyOf(dataSlot, data),
+            controls == 0 ? NO_INPUTS : Arrays.copyOf(control, controls));
     n.broken = sig == null || !edgesOk;
     if (!n.broken) {
       try {
@@ -176,14 +189,30 @@ final class GraphBuilder {
     return n;
   }
 
-  private boolean parseInputs(
-      NodeDef nd,
-      Map<String, Integer> index,
-      List<Integer> dataNode,
-      List<Integer> dataSlot,
-      List<Integer> control) {
+  private static final int[] NO_INPUTS = new int[0];
+
+  // Whether the last parseInputs found every input good.
+  private boolean inputsOk;
+
+  /**
+   * Fills the producer (and output slot) of each good data input and each control input; returns
+   * how many of each (data in the high, control in the low 32 bits) and sets {@link #inputsOk}
+   * (false after reporting a bad input).
+   */
+  private long parseInputs(
+      NodeDef nd, Map<String, Integer> index, int[] dataNode, int[] dataSlot, int[] control) {
     boolean ok = true;
-    for (String in : nd.getInputList()) {
+    int data = 0;
+    int controls = 0;
+    for (int k = 0, m = nd.getInputCount(); k < m; k++) {
+      String in = nd.getInput(k);
+      // Most inputs are a plain "node": one lookup, no parse.
+      Integer plain = in.isEmpty() || in.charAt(0) == '^' ? null : index.get(in);
+      if (plain != null && controls == 0) {
+        dataNode[data] = plain;
+        dataSlot[data++] = 0;
+        continue;
+      }
       TensorName t = TensorName.parse(in);
       Integer producer = index.get(t.node());
       if (producer == null) {
@@ -195,8 +224,8 @@ final class GraphBuilder {
                 "input '" + in + "' names node '" + t.node() + "', which is not in the graph"));
         ok = false;
       } else if (t.control()) {
-        control.add(producer);
-      } else if (!control.isEmpty()) {
+        control[controls++] = producer;
+      } else if (controls > 0) {
         errors.add(
             new RawOpsException(
                 Code.INVALID_ARGUMENT,
@@ -207,48 +236,72 @@ final class GraphBuilder {
                     + "' comes after a control input; control inputs (^name) must be last"));
         ok = false;
       } else {
-        dataNode.add(producer);
-        dataSlot.add(t.index());
+        dataNode[data] = producer;
+        dataSlot[data++] = t.index();
       }
     }
-    return ok;
+    inputsOk = ok;
+    return ((long) data << 32) | controls;
   }
 
   /** Kahn's algorithm over data and control edges; on a cycle, reports it and returns null. */
   private int[] topologicalOrder(List<BuiltNode> nodes) {
     int n = nodes.size();
     int[] pending = new int[n];
-    List<List<Integer>> consumers = new ArrayList<>();
-    for (int i = 0; i < n; i++) {
-      consumers.add(new ArrayList<>());
+    // Which nodes may end a back edge (NextIteration) or take one (Merge): one op check per node,
+    // not per edge.
+    boolean[] next = new boolean[n];
+    boolean[] merge = new boolean[n];
+    boolean loops = false;
+    for (BuiltNode node : nodes) {
+      String op = node.op();
+      next[node.index] = op.equals("NextIteration") || op.equals("RefNextIteration");
+      merge[node.index] = op.equals("Merge") || op.equals("RefMerge");
+      loops |= next[node.index];
     }
+    // Consumers of each node in one array (compressed rows): start[p] .. start[p + 1].
+    int[] start = new int[n + 1];
     for (BuiltNode node : nodes) {
       for (int p : node.inputNode) {
-        if (isBackEdge(nodes.get(p), node)) {
-          continue; // a while loop's NextIteration -> Merge edge: TF orders without it
+        if (!(loops && next[p] && merge[node.index])) { // NextIteration -> Merge: not ordered
+          start[p + 1]++;
         }
-        consumers.get(p).add(node.index);
-        pending[node.index]++;
       }
       for (int p : node.controlInputs) {
-        consumers.get(p).add(node.index);
+        start[p + 1]++;
+      }
+    }
+    for (int i = 0; i < n; i++) {
+      start[i + 1] += start[i];
+    }
+    int[] consumers = new int[start[n]];
+    int[] fill = Arrays.copyOf(start, n);
+    for (BuiltNode node : nodes) {
+      for (int p : node.inputNode) {
+        if (!(loops && next[p] && merge[node.index])) {
+          consumers[fill[p]++] = node.index;
+          pending[node.index]++;
+        }
+      }
+      for (int p : node.controlInputs) {
+        consumers[fill[p]++] = node.index;
         pending[node.index]++;
       }
     }
-    Deque<Integer> ready = new ArrayDeque<>();
-    for (int i = 0; i < n; i++) {
-      if (pending[i] == 0) {
-        ready.add(i);
-      }
-    }
+    // The order array doubles as Kahn's FIFO queue: nodes are appended when ready.
     int[] order = new int[n];
     int count = 0;
-    while (!ready.isEmpty()) {
-      int i = ready.poll();
-      order[count++] = i;
-      for (int c : consumers.get(i)) {
+    for (int i = 0; i < n; i++) {
+      if (pending[i] == 0) {
+        order[count++] = i;
+      }
+    }
+    for (int head = 0; head < count; head++) {
+      int i = order[head];
+      for (int e = start[i]; e < start[i + 1]; e++) {
+        int c = consumers[e];
         if (--pending[c] == 0) {
-          ready.add(c);
+          order[count++] = c;
         }
       }
     }
@@ -362,6 +415,7 @@ final class GraphBuilder {
       }
       n.kernel = kernelFor(n);
       ConstantFolding.fold(n);
+      n.cheap = CostModel.cheap(n);
     } catch (RawOpsException e) {
       errors.add(e.atNode(n.name(), n.op()));
       n.broken = true;
@@ -454,6 +508,16 @@ final class GraphBuilder {
    * TF 2.18 ignores attrs its OpDef lacks (they may come from a newer TF); we do too, but say so.
    */
   private void warnUndeclaredAttrs(BuiltNode n) {
+    Map<String, dev.rawops.tfproto.AttrValue> given = n.def.getAttrMap();
+    int declared = 0;
+    for (String attr : n.attrs().asMap().keySet()) {
+      if (given.containsKey(attr)) {
+        declared++;
+      }
+    }
+    if (declared == given.size()) {
+      return; // every attr the node sets is declared: nothing to walk
+    }
     for (String attr : n.def.getAttrMap().keySet()) {
       if (!attr.startsWith("_") && !n.attrs().has(attr)) {
         warnings.add(
@@ -466,10 +530,6 @@ final class GraphBuilder {
                 + "' is not declared by the op; ignored, as TensorFlow 2.18 ignores it");
       }
     }
-  }
-
-  private static int[] toArray(List<Integer> l) {
-    return l.stream().mapToInt(Integer::intValue).toArray();
   }
 
   /** Whether a node may keep references to its inputs or output retained state. */

@@ -86,10 +86,9 @@ public enum DType {
    *     resource, variant, float8, int4, reference types), INVALID_ARGUMENT for DT_INVALID
    */
   public static DType fromProto(DataType t) {
-    for (DType d : values()) {
-      if (d.proto == t) {
-        return d;
-      }
+    DType d = fromProtoOrNull(t);
+    if (d != null) {
+      return d;
     }
     if (t == DataType.DT_INVALID || t == DataType.UNRECOGNIZED) {
       throw RawOpsException.invalidArgument("invalid or unset data type " + t);
@@ -101,12 +100,27 @@ public enum DType {
 
   /** Like {@link #fromProto} but returns null for types rawops cannot hold. */
   public static DType fromProtoOrNull(DataType t) {
-    for (DType d : values()) {
-      if (d.proto == t) {
-        return d;
-      }
+    if (t == null || t == DataType.UNRECOGNIZED) {
+      return null;
     }
-    return null;
+    int k = t.getNumber();
+    return k >= 0 && k < BY_PROTO.length ? BY_PROTO[k] : null;
+  }
+
+  // By proto DataType number (values() clones its array on every call: build time calls this
+  // several times per node).
+  private static final DType[] BY_PROTO = byProto();
+
+  private static DType[] byProto() {
+    int max = 0;
+    for (DType d : values()) {
+      max = Math.max(max, d.proto.getNumber());
+    }
+    DType[] a = new DType[max + 1];
+    for (DType d : values()) {
+      a[d.proto.getNumber()] = d;
+    }
+    return a;
   }
 
   /** TF's display name of any proto DataType, e.g. "float" or "qint8". */

@@ -57,20 +57,27 @@ final class AxisKernels {
     if (NumericArrays.isFloating(t)) {
       double[] x = NumericArrays.doubles(in);
       double init = max ? NumericArrays.lowestFloating(t) : -NumericArrays.lowestFloating(t);
-      for (int o = 0; o < outN; o++) {
-        int outer = o / Math.max(inner, 1);
-        int i = o % Math.max(inner, 1);
-        double best = init;
-        int bi = 0;
-        for (int k = 0; k < n; k++) {
-          double v = x[(outer * n + k) * inner + i];
-          if (max ? v > best : v < best) {
-            best = v;
-            bi = k;
-          }
-        }
-        res[o] = bi;
-      }
+      // Output elements are independent: ranges of them split over the intra-op pool.
+      ctx.parallel()
+          .forRange(
+              outN,
+              n,
+              (o0, o1) -> {
+                for (int o = (int) o0; o < o1; o++) {
+                  int outer = o / Math.max(inner, 1);
+                  int i = o % Math.max(inner, 1);
+                  double best = init;
+                  int bi = 0;
+                  for (int k = 0; k < n; k++) {
+                    double v = x[(outer * n + k) * inner + i];
+                    if (max ? v > best : v < best) {
+                      best = v;
+                      bi = k;
+                    }
+                  }
+                  res[o] = bi;
+                }
+              });
     } else {
       long[] x = NumericArrays.longs(in);
       long flip = t == DType.UINT64 ? Long.MIN_VALUE : 0;
@@ -78,20 +85,26 @@ final class AxisKernels {
           flip != 0
               ? (max ? Long.MIN_VALUE : Long.MAX_VALUE)
               : (max ? NumericArrays.lowest(t) : NumericArrays.highest(t));
-      for (int o = 0; o < outN; o++) {
-        int outer = o / Math.max(inner, 1);
-        int i = o % Math.max(inner, 1);
-        long best = init;
-        int bi = 0;
-        for (int k = 0; k < n; k++) {
-          long v = x[(outer * n + k) * inner + i] ^ flip;
-          if (max ? v > best : v < best) {
-            best = v;
-            bi = k;
-          }
-        }
-        res[o] = bi;
-      }
+      ctx.parallel()
+          .forRange(
+              outN,
+              n,
+              (o0, o1) -> {
+                for (int o = (int) o0; o < o1; o++) {
+                  int outer = o / Math.max(inner, 1);
+                  int i = o % Math.max(inner, 1);
+                  long best = init;
+                  int bi = 0;
+                  for (int k = 0; k < n; k++) {
+                    long v = x[(outer * n + k) * inner + i] ^ flip;
+                    if (max ? v > best : v < best) {
+                      best = v;
+                      bi = k;
+                    }
+                  }
+                  res[o] = bi;
+                }
+              });
     }
     TensorBuffer out = ctx.allocate(node.outputDType(0), outShape);
     NumericArrays.store(out, res);

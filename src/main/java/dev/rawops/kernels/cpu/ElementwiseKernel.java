@@ -43,8 +43,14 @@ final class ElementwiseKernel implements Kernel {
     this.prepare = prepare;
   }
 
+  /** At most this many elements, inputs of one shape run as one chunk on the calling thread. */
+  static final int SMALL = 64;
+
   @Override
   public void compute(KernelContext ctx) {
+    if (prepare == null && computeSmall(ctx)) {
+      return;
+    }
     int arity = ctx.node().numInputs();
     Tensor[] in = new Tensor[arity];
     for (int k = 0; k < arity; k++) {
@@ -62,6 +68,51 @@ final class ElementwiseKernel implements Kernel {
       throw RawOpsException.invalidArgument(Broadcast.incompatible(shapes));
     }
     ctx.setOutput(0, run(ctx, in, bc).freeze());
+  }
+
+  /**
+   * The per-node fast path for tiny tensors (a chain of scalar ops): when every input has the same
+   * shape and at most {@link #SMALL} elements there is nothing to broadcast and nothing worth
+   * splitting, so the one chunk is computed here, exactly as the general path computes it, without
+   * its broadcast geometry, range split or lambda. Returns false to take the general path.
+   */
+  private boolean computeSmall(KernelContext ctx) {
+    Tensor first = ctx.input(0);
+    Shape shape = first.shape();
+    long total = shape.numElements();
+    if (total > SMALL || total == 0) {
+      return false;
+    }
+    int arity = ctx.node().numInputs();
+    for (int k = 1; k < arity; k++) {
+      if (!ctx.input(k).shape().equals(shape)) {
+        return false;
+      }
+    }
+    TensorBuffer out = null;
+    for (int k = 0; k < arity && out == null; k++) {
+      if (ctx.input(k).dtype() == outType) {
+        out = ctx.forwardInput(k).orElse(null);
+      }
+    }
+    if (out == null) {
+      out =
+          outType == DType.STRING
+              ? ctx.allocate(outType, shape)
+              : ctx.allocateUninitialized(outType, shape);
+    }
+    int n = (int) total;
+    Object[] arrays = new Object[arity];
+    for (int k = 0; k < arity; k++) {
+      Tensor t = ctx.input(k);
+      arrays[k] = Lanes.newArray(t.dtype(), n);
+      Lanes.read(t.dtype(), t.data(), 0, arrays[k], 0, n);
+    }
+    Object result = Lanes.newArray(outType, n);
+    fn.apply(arrays, result, n);
+    Lanes.write(outType, result, 0, out.segment(), 0, n);
+    ctx.setOutput(0, out.freeze());
+    return true;
   }
 
   private TensorBuffer run(KernelContext ctx, Tensor[] in, Broadcast bc) {

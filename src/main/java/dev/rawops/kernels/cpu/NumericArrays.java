@@ -65,6 +65,32 @@ final class NumericArrays {
     return out;
   }
 
+  /**
+   * Elements [from, from + n) of a real floating tensor's memory {@code s} into {@code dst[0, n)},
+   * converted as {@link #doubles} converts them.
+   */
+  static void readDoubles(DType t, MemorySegment s, long from, double[] dst, int n) {
+    switch (t) {
+      case FLOAT -> {
+        for (int i = 0; i < n; i++) {
+          dst[i] = s.getAtIndex(F32, from + i);
+        }
+      }
+      case DOUBLE -> MemorySegment.copy(s, F64, from * 8, dst, 0, n);
+      case HALF -> {
+        for (int i = 0; i < n; i++) {
+          dst[i] = Float.float16ToFloat(s.getAtIndex(I16, from + i));
+        }
+      }
+      case BFLOAT16 -> {
+        for (int i = 0; i < n; i++) {
+          dst[i] = Numbers.bfloat16ToFloat(s.getAtIndex(I16, from + i));
+        }
+      }
+      default -> throw new IllegalArgumentException(t.tfName() + " is not real floating");
+    }
+  }
+
   static long[] longs(Tensor t) {
     MemorySegment s = t.data();
     int n = Math.toIntExact(t.numElements());

@@ -60,6 +60,12 @@ final class ReduceKernel {
     DType t = in.dtype();
     if (NumericArrays.isComplex(t)) {
       NumericArrays.store(out, complex(NumericArrays.doubles(in), rows, outN, spec, count));
+    } else if (NumericArrays.isFloating(t) && parallel(ctx, in, outN)) {
+      double[] acc = new double[outN];
+      Arrays.fill(acc, initDouble(spec.fold()));
+      foldDoublesParallel(ctx, spec, in, rows, acc);
+      finishDoubles(spec, acc, count);
+      NumericArrays.store(out, acc);
     } else if (NumericArrays.isFloating(t)) {
       double[] x = NumericArrays.doubles(in);
       if (spec.finish() == Finish.NORM) {
@@ -70,27 +76,14 @@ final class ReduceKernel {
       double[] acc = new double[outN];
       Arrays.fill(acc, initDouble(spec.fold()));
       foldDoubles(spec.fold(), x, rows, acc);
-      for (int i = 0; i < outN; i++) {
-        acc[i] =
-            switch (spec.finish()) {
-              case NONE -> acc[i];
-              case MEAN -> acc[i] / count;
-              case NORM -> Math.sqrt(acc[i]);
-            };
-      }
+      finishDoubles(spec, acc, count);
       NumericArrays.store(out, acc);
     } else {
-      long[] x = NumericArrays.longs(in);
       boolean flip = t == DType.UINT64 && (spec.fold() == Fold.MAX || spec.fold() == Fold.MIN);
-      if (flip) {
-        for (int i = 0; i < x.length; i++) {
-          x[i] ^= Long.MIN_VALUE;
-        }
-      }
-      if (spec.finish() == Finish.NORM) {
-        for (int i = 0; i < x.length; i++) {
-          x[i] *= x[i];
-        }
+      boolean split = parallel(ctx, in, outN);
+      long[] x = split ? null : NumericArrays.longs(in);
+      if (!split) {
+        prepareLongs(x, x.length, flip, spec.finish() == Finish.NORM);
       }
       long[] acc = new long[outN];
       long init =
@@ -101,7 +94,11 @@ final class ReduceKernel {
             case MIN -> flip ? Long.MAX_VALUE : NumericArrays.highest(t);
           };
       Arrays.fill(acc, init);
-      foldLongs(spec.fold(), x, rows, acc);
+      if (split) {
+        foldLongsParallel(ctx, spec, in, flip, rows, acc);
+      } else {
+        foldLongs(spec.fold(), x, rows, acc);
+      }
       for (int i = 0; i < outN; i++) {
         long v = flip ? acc[i] ^ Long.MIN_VALUE : acc[i];
         acc[i] =
@@ -114,6 +111,255 @@ final class ReduceKernel {
       NumericArrays.store(out, acc);
     }
     ctx.setOutput(0, out.freeze());
+  }
+
+  /** Below this many input elements a reduction runs on the calling thread. */
+  static final long PARALLEL_MIN_ELEMENTS = 1 << 15;
+
+  /**
+   * Whether to split the fold over the intra-op pool: by output elements, so each output's
+   * accumulation runs in the same order as the sequential fold (bit-identical results); a reduction
+   * to one element stays sequential.
+   */
+  private static boolean parallel(KernelContext ctx, Tensor in, int outN) {
+    return outN > 1
+        && in.numElements() >= PARALLEL_MIN_ELEMENTS
+        && ctx.parallel().threads() > 1
+        && !NumericArrays.isComplex(in.dtype());
+  }
+
+  private static void finishDoubles(Spec spec, double[] acc, long count) {
+    for (int i = 0; i < acc.length; i++) {
+      acc[i] =
+          switch (spec.finish()) {
+            case NONE -> acc[i];
+            case MEAN -> acc[i] / count;
+            case NORM -> Math.sqrt(acc[i]);
+          };
+    }
+  }
+
+  /** The sequential path's input preparation: UINT64 order flip, then squares for NORM. */
+  private static void prepareLongs(long[] x, int n, boolean flip, boolean square) {
+    if (flip) {
+      for (int i = 0; i < n; i++) {
+        x[i] ^= Long.MIN_VALUE;
+      }
+    }
+    if (square) {
+      for (int i = 0; i < n; i++) {
+        x[i] *= x[i];
+      }
+    }
+  }
+
+  /**
+   * {@link #foldDoubles} split over ranges of output elements: each range walks every row in order
+   * and folds only the elements that land in it, read from the input (as {@link
+   * NumericArrays#doubles} converts them) a row piece at a time.
+   */
+  private static void foldDoublesParallel(
+      KernelContext ctx, Spec spec, Tensor in, ReductionAxes.Rows rows, double[] acc) {
+    long[] rowOut = rows.rowOut();
+    int inner = rows.inner();
+    boolean square = spec.finish() == Finish.NORM;
+    DType t = in.dtype();
+    java.lang.foreign.MemorySegment seg = in.data();
+    long perOutput = Math.max(1, in.numElements() / acc.length);
+    ctx.parallel()
+        .forRange(
+            acc.length,
+            perOutput,
+            (a, b) -> {
+              double[] buf = new double[inner];
+              for (int r = 0; r < rowOut.length; r++) {
+                int o = (int) rowOut[r];
+                int lo;
+                int hi;
+                int outAt;
+                if (rows.innerReduced()) {
+                  if (o < a || o >= b) {
+                    continue;
+                  }
+                  lo = 0;
+                  hi = inner;
+                  outAt = o;
+                } else {
+                  lo = (int) Math.max(0, a - o);
+                  hi = (int) Math.min(inner, b - o);
+                  if (lo >= hi) {
+                    continue;
+                  }
+                  outAt = o + lo;
+                }
+                int n = hi - lo;
+                NumericArrays.readDoubles(t, seg, (long) r * inner + lo, buf, n);
+                if (square) {
+                  for (int k = 0; k < n; k++) {
+                    buf[k] *= buf[k];
+                  }
+                }
+                if (rows.innerReduced()) {
+                  acc[outAt] = foldDoublesRow(spec.fold(), buf, n, acc[outAt]);
+                } else {
+                  foldDoublesInto(spec.fold(), buf, n, acc, outAt);
+                }
+              }
+            });
+  }
+
+  /** {@code a} folded with x[0, n) in order: the row half of {@link #foldDoubles}. */
+  private static double foldDoublesRow(Fold f, double[] x, int n, double a) {
+    switch (f) {
+      case SUM -> {
+        for (int k = 0; k < n; k++) {
+          a += x[k];
+        }
+      }
+      case PROD -> {
+        for (int k = 0; k < n; k++) {
+          a *= x[k];
+        }
+      }
+      case MAX -> {
+        for (int k = 0; k < n; k++) {
+          double v = x[k];
+          a = v > a || Double.isNaN(v) ? v : a;
+        }
+      }
+      case MIN -> {
+        for (int k = 0; k < n; k++) {
+          double v = x[k];
+          a = v < a || Double.isNaN(v) ? v : a;
+        }
+      }
+    }
+    return a;
+  }
+
+  /** {@code a} folded with x[0, n) in order: the row half of {@link #foldLongs}. */
+  private static long foldLongsRow(Fold f, long[] x, int n, long a) {
+    switch (f) {
+      case SUM -> {
+        for (int k = 0; k < n; k++) {
+          a += x[k];
+        }
+      }
+      case PROD -> {
+        for (int k = 0; k < n; k++) {
+          a *= x[k];
+        }
+      }
+      case MAX -> {
+        for (int k = 0; k < n; k++) {
+          a = Math.max(a, x[k]);
+        }
+      }
+      case MIN -> {
+        for (int k = 0; k < n; k++) {
+          a = Math.min(a, x[k]);
+        }
+      }
+    }
+    return a;
+  }
+
+  /** acc[at + k] folded with x[k], k in [0, n): the elementwise half of {@link #foldLongs}. */
+  private static void foldLongsInto(Fold f, long[] x, int n, long[] acc, int at) {
+    switch (f) {
+      case SUM -> {
+        for (int k = 0; k < n; k++) {
+          acc[at + k] += x[k];
+        }
+      }
+      case PROD -> {
+        for (int k = 0; k < n; k++) {
+          acc[at + k] *= x[k];
+        }
+      }
+      case MAX -> {
+        for (int k = 0; k < n; k++) {
+          acc[at + k] = Math.max(acc[at + k], x[k]);
+        }
+      }
+      case MIN -> {
+        for (int k = 0; k < n; k++) {
+          acc[at + k] = Math.min(acc[at + k], x[k]);
+        }
+      }
+    }
+  }
+
+  /** acc[at + k] folded with x[k], k in [0, n): the elementwise half of {@link #foldDoubles}. */
+  private static void foldDoublesInto(Fold f, double[] x, int n, double[] acc, int at) {
+    switch (f) {
+      case SUM -> {
+        for (int k = 0; k < n; k++) {
+          acc[at + k] += x[k];
+        }
+      }
+      case PROD -> {
+        for (int k = 0; k < n; k++) {
+          acc[at + k] *= x[k];
+        }
+      }
+      case MAX -> {
+        for (int k = 0; k < n; k++) {
+          double v = x[k];
+          acc[at + k] = v > acc[at + k] || Double.isNaN(v) ? v : acc[at + k];
+        }
+      }
+      case MIN -> {
+        for (int k = 0; k < n; k++) {
+          double v = x[k];
+          acc[at + k] = v < acc[at + k] || Double.isNaN(v) ? v : acc[at + k];
+        }
+      }
+    }
+  }
+
+  /** {@link #foldLongs} split as {@link #foldDoublesParallel} splits {@link #foldDoubles}. */
+  private static void foldLongsParallel(
+      KernelContext ctx, Spec spec, Tensor in, boolean flip, ReductionAxes.Rows rows, long[] acc) {
+    long[] rowOut = rows.rowOut();
+    int inner = rows.inner();
+    boolean square = spec.finish() == Finish.NORM;
+    DType t = in.dtype();
+    java.lang.foreign.MemorySegment seg = in.data();
+    long perOutput = Math.max(1, in.numElements() / acc.length);
+    ctx.parallel()
+        .forRange(
+            acc.length,
+            perOutput,
+            (a, b) -> {
+              long[] buf = new long[inner];
+              for (int r = 0; r < rowOut.length; r++) {
+                int o = (int) rowOut[r];
+                int lo;
+                int hi;
+                if (rows.innerReduced()) {
+                  if (o < a || o >= b) {
+                    continue;
+                  }
+                  lo = 0;
+                  hi = inner;
+                } else {
+                  lo = (int) Math.max(0, a - o);
+                  hi = (int) Math.min(inner, b - o);
+                  if (lo >= hi) {
+                    continue;
+                  }
+                }
+                int n = hi - lo;
+                Lanes.read(t, seg, (long) r * inner + lo, buf, 0, n);
+                prepareLongs(buf, n, flip, square);
+                if (rows.innerReduced()) {
+                  acc[o] = foldLongsRow(spec.fold(), buf, n, acc[o]);
+                } else {
+                  foldLongsInto(spec.fold(), buf, n, acc, o + lo);
+                }
+              }
+            });
   }
 
   private static long mean(DType t, long sum, long count) {
