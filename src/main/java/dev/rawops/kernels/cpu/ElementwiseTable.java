@@ -318,7 +318,7 @@ final class ElementwiseTable {
         new Entry("TruncateDiv")
             .fmap2((x, y) -> (float) truncate(x / y))
             .dmap2((x, y) -> truncate(x / y))
-            .imap2(k -> (x, y) -> ElementwiseMath.div(x, y, k.u64())),
+            .imap2(k -> (x, y) -> ElementwiseMath.truncateDiv(x, y, k.u64())),
         new Entry("DivNoNan")
             .fmap2((x, y) -> y == 0 ? 0f : x / y)
             .dmap2((x, y) -> y == 0 ? 0 : x / y)
@@ -338,7 +338,11 @@ final class ElementwiseTable {
             .fmap2(ElementwiseMath::floorMod)
             .dmap2(ElementwiseMath::floorMod)
             .imap2(k -> (x, y) -> ElementwiseMath.floorMod(x, y, k)),
-        new Entry("TruncateMod", "Mod")
+        new Entry("TruncateMod")
+            .fmap2((x, y) -> x % y)
+            .dmap2((x, y) -> x % y)
+            .imap2(k -> (x, y) -> ElementwiseMath.truncateMod(x, y, k.u64())),
+        new Entry("Mod")
             .fmap2((x, y) -> x % y)
             .dmap2((x, y) -> x % y)
             .imap2(k -> (x, y) -> ElementwiseMath.mod(x, y, k.u64())),
