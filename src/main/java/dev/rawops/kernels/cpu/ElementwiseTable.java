@@ -7,6 +7,7 @@ import static dev.rawops.kernels.cpu.Lanes.I64_LANE;
 
 import dev.rawops.kernels.cpu.CpuElementwise.Entry;
 import dev.rawops.tensor.DType;
+import dev.rawops.tensor.Numbers;
 import java.util.List;
 
 /**
@@ -397,13 +398,7 @@ final class ElementwiseTable {
                         ? (x, y) -> Long.compareUnsigned(x, y) > 0 ? y : x
                         : (x, y) -> Math.min(x, y)),
         new Entry("SquaredDifference")
-            .f2(
-                (x, y, o, n) -> {
-                  for (int i = 0; i < n; i++) {
-                    float d = x[i] - y[i];
-                    o[i] = d * d;
-                  }
-                })
+            .on(F32_LANE, s -> ElementwiseTable.squaredDifference(s.type()))
             .dmap2((x, y) -> (x - y) * (x - y))
             .imap2(_ -> (x, y) -> (x - y) * (x - y))
             .cmap2(
@@ -767,5 +762,28 @@ final class ElementwiseTable {
     for (int i = 0; i < n; i++) {
       o[i] = SpecialFunctions.betainc(a[i], b[i], x[i]);
     }
+  }
+
+  /**
+   * SquaredDifference of float, half or bfloat16: TF squares {@code x - y} computed in the element
+   * type, so for half and bfloat16 the difference is rounded to it before squaring (found by the
+   * binary elementwise differential fuzzer: bfloat16 -9.6875 - 11.75 squared is 462 in TF, not
+   * 460).
+   */
+  private static ElementwiseKernel.ArrayFn squaredDifference(DType type) {
+    return (in, out, n) -> {
+      float[] x = (float[]) in[0];
+      float[] y = (float[]) in[1];
+      float[] o = (float[]) out;
+      for (int i = 0; i < n; i++) {
+        float d = x[i] - y[i];
+        if (type == DType.HALF) {
+          d = Float.float16ToFloat(Float.floatToFloat16(d));
+        } else if (type == DType.BFLOAT16) {
+          d = Numbers.bfloat16ToFloat(Numbers.floatToBfloat16(d));
+        }
+        o[i] = d * d;
+      }
+    };
   }
 }
