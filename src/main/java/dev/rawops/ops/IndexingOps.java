@@ -68,39 +68,60 @@ final class IndexingOps {
     return List.of(indices.concat(params.sub(1, params.rank())));
   }
 
+  /**
+   * TF 2.18's GatherV2 shape function, check by check (array_ops.cc): params of rank >= 1, a scalar
+   * axis; with the axis known, params of rank >= axis + 1 (-axis when negative), indices of rank >=
+   * |batch_dims|, params of rank >= batch_dims + 1 (batch_dims made non-negative): each an
+   * INVALID_ARGUMENT at build time, as TF's graph construction reports it.
+   */
   private static List<PartialShape> gatherV2Shape(NodeInfo node) {
+    Shapes.requireRankAtLeast(node, 0, 1);
+    Shapes.requireRank(node, 2, 0);
     PartialShape params = node.inputShape(0);
     PartialShape indices = node.inputShape(1);
     Optional<Long> axis = scalar(node, 2);
     long batchDims = node.attrs().has("batch_dims") ? node.attrs().getInt("batch_dims") : 0;
-    if (!params.hasRank() || !indices.hasRank() || axis.isEmpty()) {
+    if (axis.isEmpty()) {
+      if (params.hasRank() && indices.hasRank() && batchDims >= 0) {
+        long rank = params.rank() + indices.rank() - 1 - batchDims;
+        if (rank >= 0) {
+          return List.of(PartialShape.unknownDims((int) rank));
+        }
+      }
       return List.of(PartialShape.unknownRank());
     }
     long ax = axis.get();
-    if (ax < -params.rank() || ax >= params.rank()) {
-      throw node.invalidArgument(
-          "Shape must be at least rank "
-              + (ax < 0 ? -ax : ax + 1)
-              + " but is rank "
-              + params.rank()
-              + " for input 0 ('params', shape "
-              + params
-              + ")");
-    }
-    if (ax < 0) {
-      ax += params.rank();
+    requireRankAtLeast(node, 0, ax < 0 ? -ax : ax + 1);
+    requireRankAtLeast(node, 1, Math.abs(batchDims));
+    if (!indices.hasRank()) {
+      if (batchDims >= 0) {
+        requireRankAtLeast(node, 0, batchDims + 1);
+      }
+      return List.of(PartialShape.unknownRank());
     }
     if (batchDims < 0) {
       batchDims += indices.rank();
     }
-    if (batchDims < 0 || batchDims > indices.rank() || batchDims > ax) {
+    requireRankAtLeast(node, 0, batchDims + 1);
+    if (!params.hasRank()) {
       return List.of(PartialShape.unknownRank());
+    }
+    if (ax < 0) {
+      ax += params.rank();
+    }
+    if (batchDims > ax) {
+      return List.of(PartialShape.unknownRank()); // the kernel's error, at run time
     }
     return List.of(
         params
             .sub(0, (int) ax)
             .concat(indices.sub((int) batchDims, indices.rank()))
             .concat(params.sub((int) ax + 1, params.rank())));
+  }
+
+  /** {@link Shapes#requireRankAtLeast} for a long rank (one past int's range is never met). */
+  private static void requireRankAtLeast(NodeInfo node, int input, long rank) {
+    Shapes.requireRankAtLeast(node, input, (int) Math.min(rank, Integer.MAX_VALUE));
   }
 
   /** A shape given by a constant 1-D input's values; else unknown dims of its length. */

@@ -213,6 +213,15 @@ public final class OpSchema {
 
   private void expand(
       NodeDef node, OpDef.ArgDef arg, Attrs attrs, List<DataType> types, List<String> args) {
+    // A library function's signature may name an attr it does not declare (found by
+    // FixtureFuzzTest: a raw IllegalArgumentException from Attrs.get).
+    for (String a : List.of(arg.getTypeListAttr(), arg.getTypeAttr(), arg.getNumberAttr())) {
+      if (!a.isEmpty() && !attrs.has(a)) {
+        throw fail(
+            node,
+            "Missing attr '" + a + "' for argument '" + arg.getName() + "' of " + def.getName());
+      }
+    }
     if (!arg.getTypeListAttr().isEmpty()) {
       for (DataType t : attrs.getTypeList(arg.getTypeListAttr())) {
         types.add(t);

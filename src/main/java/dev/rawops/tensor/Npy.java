@@ -80,6 +80,9 @@ public final class Npy {
       len = Short.toUnsignedLong(f.get(Layouts.I16, 8));
       start = 10;
     } else if (major == 2 || major == 3) {
+      if (f.byteSize() < 12) {
+        throw bad(path, "file ends inside the 4-byte header length of format version " + major);
+      }
       len = Integer.toUnsignedLong(f.get(Layouts.I32, 8));
       start = 12;
     } else {

@@ -7,6 +7,7 @@ import dev.rawops.kernels.Device;
 import dev.rawops.ops.Op;
 import dev.rawops.ops.OpRegistry;
 import dev.rawops.runtime.Graph;
+import dev.rawops.runtime.Session;
 import dev.rawops.tensor.DType;
 import dev.rawops.tfproto.AttrValue;
 import dev.rawops.tfproto.DataType;
@@ -38,6 +39,13 @@ class OpFuzzTest {
     }
     OPS.sort((a, b) -> a.getName().compareTo(b.getName()));
   }
+
+  /**
+   * One thread: a run's coverage does not depend on scheduling, so a fixed libFuzzer seed and run
+   * count give the same inputs every time (CI's fuzz step).
+   */
+  private static final Session.Options SERIAL =
+      new Session.Options().interOpThreads(1).intraOpThreads(1);
 
   private static final DataType[] TYPES = {
     DataType.DT_FLOAT,
@@ -71,7 +79,7 @@ class OpFuzzTest {
           for (int i = 0; i < g.node("n").orElseThrow().outputTypes().size(); i++) {
             fetches.add("n:" + i);
           }
-          g.newSession().run(Map.of(), fetches, fetches.isEmpty() ? List.of("n") : List.of());
+          g.newSession(SERIAL).run(Map.of(), fetches, fetches.isEmpty() ? List.of("n") : List.of());
         });
   }
 

@@ -250,6 +250,32 @@ class HardeningRegressionTest {
     }
   }
 
+  // Found by OpFuzzTest (instrumented campaign): Igamma/Igammac's series with a huge a and x near
+  // it
+  // never shrank its terms (r + 1 == r) and ran forever; Eigen stops it after 2000 terms.
+  @Test
+  void igamma_withAHugeShapeParameter_ends() {
+    for (String op : List.of("Igamma", "Igammac")) {
+      for (String a : List.of("1e20", "3e38", "1e300")) {
+        GraphDef def =
+            GraphLoader.parseText(
+                konst("a", "DT_DOUBLE", "", "double_val: " + a)
+                    + konst("x", "DT_DOUBLE", "", "double_val: " + a)
+                    + "node { name: \"y\" op: \""
+                    + op
+                    + "\" input: \"a\" input: \"x\""
+                    + " attr { key: \"T\" value { type: DT_DOUBLE } } }\n",
+                "t");
+        Tensor y =
+            assertTimeoutPreemptively(
+                Duration.ofSeconds(10),
+                () -> Graph.build(def, Device.CPU).newSession().run(Map.of(), List.of("y")).get(0),
+                op + "(" + a + ", " + a + ")");
+        assertEquals(Shape.scalar(), y.shape());
+      }
+    }
+  }
+
   // A fixture file and a SavedModel's saved_model.pb are read through the same cap as a graph file.
   @Test
   void fixtureAndSavedModelFiles_areCappedLikeGraphFiles() {

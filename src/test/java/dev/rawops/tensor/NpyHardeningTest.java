@@ -58,6 +58,21 @@ class NpyHardeningTest {
     rejects(header("<i3", "1,"), four, Code.INVALID_ARGUMENT, "not supported");
   }
 
+  /**
+   * Found by NpyFuzzTest (Jazzer 0.26, instrumented): a version 2/3 file ending inside its length.
+   */
+  @Test
+  void truncatedVersion3HeaderLength() throws IOException {
+    for (int major : new int[] {2, 3}) {
+      byte[] bytes = {(byte) 0x93, 'N', 'U', 'M', 'P', 'Y', (byte) major, 0, 'v', ':', (byte) 0x93};
+      Path p = Files.createTempFile(dir, "x", ".npy");
+      Files.write(p, bytes);
+      RawOpsException e = assertThrows(RawOpsException.class, () -> Npy.read(p));
+      assertEquals(Code.INVALID_ARGUMENT, e.code(), e.getMessage());
+      assertTrue(e.getMessage().contains("header length"), e.getMessage());
+    }
+  }
+
   @Test
   void invalidCodePoints() throws IOException {
     rejects(

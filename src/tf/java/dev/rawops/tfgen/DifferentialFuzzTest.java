@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import dev.rawops.conform.ConformanceRunner;
 import dev.rawops.conform.Result;
 import dev.rawops.fixtureproto.Fixture;
+import dev.rawops.fixtureproto.Tolerance;
 import dev.rawops.kernels.Device;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -15,11 +16,12 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * Differential fuzzing of GatherNd (shrunk), StridedSlice (every mask), TensorScatterUpdate and
- * RaggedGather: fresh random cases run in TensorFlow and in rawops in this JVM. A mismatch (value
- * bits, dtype, shape, error code or stage) is shrunk to a smaller case that still mismatches and
- * written as a fixture under target/fuzz-failures/, whose path the failure names; {@code ./rawops
- * conform target/fuzz-failures} replays it.
+ * Differential fuzzing of GatherNd (shrunk), StridedSlice (every mask), TensorScatterUpdate,
+ * RaggedGather, binary broadcasting elementwise ops, reductions and GatherV2 ({@link FamilyFuzz}):
+ * fresh random cases run in TensorFlow and in rawops in this JVM. A mismatch (value bits, dtype,
+ * shape, error code or stage) is shrunk to a smaller case that still mismatches and written as a
+ * fixture under target/fuzz-failures/, whose path the failure names; {@code ./rawops conform
+ * target/fuzz-failures} replays it.
  *
  * <p>{@code ./mvnw -Ptf -q test -Dtest=DifferentialFuzzTest [-Dfuzz.n=200] [-Dfuzz.seed=S]}; the
  * seed is printed, and the same seed makes the same cases.
@@ -68,11 +70,40 @@ class DifferentialFuzzTest {
     fuzzCases("RaggedGather", MoreFuzz::raggedGather);
   }
 
+  @Test
+  void binaryElementwiseAgreesWithTensorFlow() throws IOException {
+    fuzzCases("binary elementwise", FamilyFuzz::binaryElementwise, FamilyFuzz::binaryTolerance);
+  }
+
+  @Test
+  void reductionsAgreeWithTensorFlow() throws IOException {
+    // Sums in another order: TF's Eigen tree reduction vs rawops' pairwise/sequential one.
+    fuzzCases("reductions", FamilyFuzz::reduction, DifferentialFuzzTest::tolerance);
+  }
+
+  @Test
+  void gatherV2AgreesWithTensorFlow() throws IOException {
+    fuzzCases("GatherV2", FamilyFuzz::gatherV2, c -> null);
+  }
+
+  private static Tolerance tolerance(Case c) {
+    return FamilyFuzz.tolerance(c);
+  }
+
+  private void fuzzCases(String family, java.util.function.BiConsumer<CaseList, Random> gen)
+      throws IOException {
+    fuzzCases(family, gen, c -> null);
+  }
+
   /**
    * {@code fuzz.n} random cases of one family (no shrinking: each case is small); mismatches are
-   * written as fixtures under target/fuzz-failures/.
+   * written as fixtures under target/fuzz-failures/. {@code tolerance} gives a case's (rtol, atol)
+   * for float results, null for bit-exact.
    */
-  private void fuzzCases(String family, java.util.function.BiConsumer<CaseList, Random> gen)
+  private void fuzzCases(
+      String family,
+      java.util.function.BiConsumer<CaseList, Random> gen,
+      java.util.function.Function<Case, Tolerance> tolerance)
       throws IOException {
     long seed = Long.getLong("fuzz.seed", new Random().nextLong());
     int n = Integer.getInteger("fuzz.n", 200);
@@ -86,6 +117,10 @@ class DifferentialFuzzTest {
       Fixture f =
           Generate.fixture(
               c, TfOracle.run(c.graph(), c.feeds(), c.fetches(), TfOracle.Optimizations.DEFAULT));
+      Tolerance tol = tolerance.apply(c);
+      if (tol != null) {
+        f = f.toBuilder().setTolerance(tol).build();
+      }
       Result result = rawops.run(f);
       ran++;
       if (result.failed()) {

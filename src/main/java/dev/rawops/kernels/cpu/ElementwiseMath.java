@@ -1,5 +1,6 @@
 package dev.rawops.kernels.cpu;
 
+import dev.rawops.Code;
 import dev.rawops.RawOpsException;
 import dev.rawops.tensor.DType;
 
@@ -35,6 +36,33 @@ final class ElementwiseMath {
 
   static RawOpsException divisionByZero() {
     return RawOpsException.invalidArgument("Integer division by zero");
+  }
+
+  /**
+   * TF's error for a zero divisor in an op its BinaryOp does not expect to fail ({@code
+   * SetComputeError} in cwise_ops_common.h names only Div, Mod, FloorDiv and FloorMod): what
+   * TruncateDiv and TruncateMod report.
+   */
+  static RawOpsException unexpectedBinaryError() {
+    return RawOpsException.of(
+        Code.INTERNAL,
+        "Unexpected error in binary operator (only integer div and mod should have errors)");
+  }
+
+  /** TruncateDiv of integers: {@link #div}, but a zero divisor is TF's INTERNAL error. */
+  static long truncateDiv(long x, long y, boolean u64) {
+    if (y == 0) {
+      throw unexpectedBinaryError();
+    }
+    return div(x, y, u64);
+  }
+
+  /** TruncateMod of integers: {@link #mod}, but a zero divisor is TF's INTERNAL error. */
+  static long truncateMod(long x, long y, boolean u64) {
+    if (y == 0) {
+      throw unexpectedBinaryError();
+    }
+    return mod(x, y, u64);
   }
 
   /** TF's safe_div: truncating, zero divisor an error, MIN / -1 wraps. */

@@ -7,6 +7,7 @@ import static dev.rawops.kernels.cpu.Lanes.I64_LANE;
 
 import dev.rawops.kernels.cpu.CpuElementwise.Entry;
 import dev.rawops.tensor.DType;
+import dev.rawops.tensor.Numbers;
 import java.util.List;
 
 /**
@@ -318,7 +319,7 @@ final class ElementwiseTable {
         new Entry("TruncateDiv")
             .fmap2((x, y) -> (float) truncate(x / y))
             .dmap2((x, y) -> truncate(x / y))
-            .imap2(k -> (x, y) -> ElementwiseMath.div(x, y, k.u64())),
+            .imap2(k -> (x, y) -> ElementwiseMath.truncateDiv(x, y, k.u64())),
         new Entry("DivNoNan")
             .fmap2((x, y) -> y == 0 ? 0f : x / y)
             .dmap2((x, y) -> y == 0 ? 0 : x / y)
@@ -338,7 +339,11 @@ final class ElementwiseTable {
             .fmap2(ElementwiseMath::floorMod)
             .dmap2(ElementwiseMath::floorMod)
             .imap2(k -> (x, y) -> ElementwiseMath.floorMod(x, y, k)),
-        new Entry("TruncateMod", "Mod")
+        new Entry("TruncateMod")
+            .fmap2((x, y) -> x % y)
+            .dmap2((x, y) -> x % y)
+            .imap2(k -> (x, y) -> ElementwiseMath.truncateMod(x, y, k.u64())),
+        new Entry("Mod")
             .fmap2((x, y) -> x % y)
             .dmap2((x, y) -> x % y)
             .imap2(k -> (x, y) -> ElementwiseMath.mod(x, y, k.u64())),
@@ -393,13 +398,7 @@ final class ElementwiseTable {
                         ? (x, y) -> Long.compareUnsigned(x, y) > 0 ? y : x
                         : (x, y) -> Math.min(x, y)),
         new Entry("SquaredDifference")
-            .f2(
-                (x, y, o, n) -> {
-                  for (int i = 0; i < n; i++) {
-                    float d = x[i] - y[i];
-                    o[i] = d * d;
-                  }
-                })
+            .on(F32_LANE, s -> ElementwiseTable.squaredDifference(s.type()))
             .dmap2((x, y) -> (x - y) * (x - y))
             .imap2(_ -> (x, y) -> (x - y) * (x - y))
             .cmap2(
@@ -763,5 +762,28 @@ final class ElementwiseTable {
     for (int i = 0; i < n; i++) {
       o[i] = SpecialFunctions.betainc(a[i], b[i], x[i]);
     }
+  }
+
+  /**
+   * SquaredDifference of float, half or bfloat16: TF squares {@code x - y} computed in the element
+   * type, so for half and bfloat16 the difference is rounded to it before squaring (found by the
+   * binary elementwise differential fuzzer: bfloat16 -9.6875 - 11.75 squared is 462 in TF, not
+   * 460).
+   */
+  private static ElementwiseKernel.ArrayFn squaredDifference(DType type) {
+    return (in, out, n) -> {
+      float[] x = (float[]) in[0];
+      float[] y = (float[]) in[1];
+      float[] o = (float[]) out;
+      for (int i = 0; i < n; i++) {
+        float d = x[i] - y[i];
+        if (type == DType.HALF) {
+          d = Float.float16ToFloat(Float.floatToFloat16(d));
+        } else if (type == DType.BFLOAT16) {
+          d = Numbers.bfloat16ToFloat(Numbers.floatToBfloat16(d));
+        }
+        o[i] = d * d;
+      }
+    };
   }
 }

@@ -247,11 +247,14 @@ final class SpecialFunctions {
     double r = a;
     double c = 1;
     double ans = 1;
+    // At most 2000 terms, as Eigen's igamma_series_impl (igamma_num_iterations for VALUE): for a
+    // huge a, r + 1 == r and the terms never shrink (found by OpFuzzTest: Igamma hung).
+    int iter = 0;
     do {
       r += 1;
       c *= x / r;
       ans += c;
-    } while (c / ans > MACHEP);
+    } while (c / ans > MACHEP && ++iter < 2000);
     return ans * ax / a;
   }
 
