@@ -1,0 +1,141 @@
+package dev.rawops.kernels;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ForkJoinTask;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The intra-op pool's contract: every index once, the lowest range's error, no wait on a busy pool.
+ */
+class IntraOpPoolTest {
+
+  @Test
+  void everyIndexRunsExactlyOnceWhateverTheSplit() {
+    try (IntraOpPool pool = new IntraOpPool(3)) {
+      for (int n : new int[] {1, 2, 5, 7, 12, 13, 100, 1_001, 65_537}) {
+        for (long cost : new long[] {1, 1_000, 50_000, 10_000_000}) {
+          AtomicIntegerArray seen = new AtomicIntegerArray(n);
+          pool.forRange(
+              n,
+              cost,
+              (from, to) -> {
+                for (long i = from; i < to; i++) {
+                  seen.incrementAndGet((int) i);
+                }
+              });
+          for (int i = 0; i < n; i++) {
+            assertEquals(1, seen.get(i), "n=" + n + " cost=" + cost + " index " + i);
+          }
+        }
+      }
+    }
+  }
+
+  @Test
+  void largeLoopsRunOnMoreThanOneThread() {
+    try (IntraOpPool pool = new IntraOpPool(2)) {
+      Set<Thread> threads = ConcurrentHashMap.newKeySet();
+      CountDownLatch both = new CountDownLatch(2);
+      pool.forRange(
+          8,
+          10_000_000,
+          (from, to) -> {
+            if (threads.add(Thread.currentThread())) {
+              both.countDown();
+            }
+            try {
+              both.await(200, TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+              Thread.currentThread().interrupt();
+            }
+          });
+      assertEquals(2, threads.size());
+    }
+  }
+
+  @Test
+  void theLowestRangeThatThrowsIsReported() {
+    try (IntraOpPool pool = new IntraOpPool(2)) {
+      for (int round = 0; round < 20; round++) {
+        IllegalStateException e =
+            assertThrows(
+                IllegalStateException.class,
+                () ->
+                    pool.forRange(
+                        64,
+                        1_000_000,
+                        (from, to) -> {
+                          throw new IllegalStateException("range " + from);
+                        }));
+        assertEquals("range 0", e.getMessage());
+      }
+    }
+  }
+
+  /**
+   * The pool's only thread is busy elsewhere (another kernel, inter-op parallelism): the caller
+   * runs every range itself instead of waiting for a queued task.
+   */
+  @Test
+  void aBusyPoolNeverHoldsUpTheCaller() throws InterruptedException {
+    try (IntraOpPool pool = new IntraOpPool(2)) {
+      CountDownLatch blocking = new CountDownLatch(1);
+      CountDownLatch release = new CountDownLatch(1);
+      // Occupies the pool's one worker with a range of a loop started on another thread.
+      Thread other =
+          new Thread(
+              () ->
+                  pool.forRange(
+                      2,
+                      10_000_000,
+                      (from, to) -> {
+                        if (ForkJoinTask.inForkJoinPool()) { // the pool's worker took a range
+                          blocking.countDown();
+                          awaitQuietly(release);
+                        } else { // the other caller: holds its range until the worker has one
+                          awaitQuietly(blocking);
+                        }
+                      }));
+      other.start();
+      try {
+        assertTrue(blocking.await(10, TimeUnit.SECONDS));
+        long[] sum = new long[1];
+        assertTimeoutPreemptively(
+            Duration.ofSeconds(10),
+            () ->
+                pool.forRange(
+                    1_000,
+                    1_000_000,
+                    (from, to) -> {
+                      synchronized (sum) {
+                        for (long i = from; i < to; i++) {
+                          sum[0] += i;
+                        }
+                      }
+                    }));
+        assertEquals(999L * 1_000 / 2, sum[0]);
+      } finally {
+        release.countDown();
+        other.join();
+      }
+    }
+  }
+
+  private static void awaitQuietly(CountDownLatch latch) {
+    try {
+      latch.await();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}
