@@ -3,6 +3,7 @@ package dev.rawops.fuzz;
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import com.google.protobuf.ByteString;
+import dev.rawops.Limits;
 import dev.rawops.kernels.Device;
 import dev.rawops.ops.Op;
 import dev.rawops.ops.OpRegistry;
@@ -20,6 +21,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 
 /**
  * Random small graphs of every op rawops implements (stateless ones): one node of the op, its
@@ -38,6 +41,22 @@ class OpFuzzTest {
       }
     }
     OPS.sort((a, b) -> a.getName().compareTo(b.getName()));
+  }
+
+  /**
+   * Tiny graphs can still ask for legitimately huge outputs (e.g. a float Range from -3.4e38 to 1
+   * in steps of 1.8e30 is 186M elements, 744 MB, in TF too): that is work, not a finding, and it
+   * held a campaign input past libFuzzer's timeout. Under a 64 MiB tensor limit such a node is
+   * RESOURCE_EXHAUSTED at once, and the fuzzer's time goes to inputs that test something.
+   */
+  @BeforeAll
+  static void smallTensorLimit() {
+    Limits.set(Limits.MAX_TENSOR_BYTES, 64L << 20);
+  }
+
+  @AfterAll
+  static void defaultTensorLimit() {
+    Limits.reset(Limits.MAX_TENSOR_BYTES);
   }
 
   /**
