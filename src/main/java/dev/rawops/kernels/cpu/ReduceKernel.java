@@ -174,25 +174,13 @@ final class ReduceKernel {
               double[] buf = new double[inner];
               for (int r = 0; r < rowOut.length; r++) {
                 int o = (int) rowOut[r];
-                int lo;
-                int hi;
-                int outAt;
-                if (rows.innerReduced()) {
-                  if (o < a || o >= b) {
-                    continue;
-                  }
-                  lo = 0;
-                  hi = inner;
-                  outAt = o;
-                } else {
-                  lo = (int) Math.max(0, a - o);
-                  hi = (int) Math.min(inner, b - o);
-                  if (lo >= hi) {
-                    continue;
-                  }
-                  outAt = o + lo;
+                long piece = rowPiece(rows, o, a, b);
+                int lo = (int) (piece >>> 32);
+                int n = (int) piece - lo;
+                if (n <= 0) {
+                  continue;
                 }
-                int n = hi - lo;
+                int outAt = o + lo;
                 NumericArrays.readDoubles(t, seg, (long) r * inner + lo, buf, n);
                 if (square) {
                   for (int k = 0; k < n; k++) {
@@ -206,6 +194,20 @@ final class ReduceKernel {
                 }
               }
             });
+  }
+
+  /**
+   * The part of input row {@code r} (whose first output is {@code o}) that the output range [a, b)
+   * folds, as columns [lo, hi) packed {@code lo << 32 | hi} (hi <= lo: none). A row folded into one
+   * output is taken whole or not at all; otherwise only the columns whose outputs lie in the range.
+   */
+  private static long rowPiece(ReductionAxes.Rows rows, long o, long a, long b) {
+    if (rows.innerReduced()) {
+      return o >= a && o < b ? rows.inner() : 0;
+    }
+    long lo = Math.max(0, a - o);
+    long hi = Math.min(rows.inner(), b - o);
+    return lo < hi ? lo << 32 | hi : 0;
   }
 
   /** {@code a} folded with x[0, n) in order: the row half of {@link #foldDoubles}. */
@@ -335,26 +337,16 @@ final class ReduceKernel {
               long[] buf = new long[inner];
               for (int r = 0; r < rowOut.length; r++) {
                 int o = (int) rowOut[r];
-                int lo;
-                int hi;
-                if (rows.innerReduced()) {
-                  if (o < a || o >= b) {
-                    continue;
-                  }
-                  lo = 0;
-                  hi = inner;
-                } else {
-                  lo = (int) Math.max(0, a - o);
-                  hi = (int) Math.min(inner, b - o);
-                  if (lo >= hi) {
-                    continue;
-                  }
+                long piece = rowPiece(rows, o, a, b);
+                int lo = (int) (piece >>> 32);
+                int n = (int) piece - lo;
+                if (n <= 0) {
+                  continue;
                 }
-                int n = hi - lo;
                 Lanes.read(t, seg, (long) r * inner + lo, buf, 0, n);
                 prepareLongs(buf, n, flip, square);
                 if (rows.innerReduced()) {
-                  acc[o] = foldLongsRow(spec.fold(), buf, n, acc[o]);
+                  acc[o] = foldLongsRow(spec.fold(), buf, n, acc[o]); // lo is 0 here
                 } else {
                   foldLongsInto(spec.fold(), buf, n, acc, o + lo);
                 }
