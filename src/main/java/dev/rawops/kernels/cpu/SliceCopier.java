@@ -15,6 +15,14 @@ import java.lang.foreign.MemorySegment;
 abstract sealed class SliceCopier {
   abstract void copy(long srcElement, long dstElement);
 
+  /**
+   * Copies run {@code k} from element {@code src[k]} to run {@code dstFirstRun + k} of the output,
+   * for k from {@code from} up to {@code to} or to the first negative {@code src[k]} (a bad index),
+   * whichever comes first; returns where it stopped. One tight loop per copier, so the per-run call
+   * is not virtual.
+   */
+  abstract int copyRuns(long[] src, int from, int to, long dstFirstRun);
+
   static SliceCopier of(Tensor src, TensorBuffer dst, long runLength) {
     if (src.dtype() == DType.STRING) {
       return new Strings(KernelAccess.strings(src), dst.strings(), Math.toIntExact(runLength));
@@ -48,6 +56,19 @@ abstract sealed class SliceCopier {
     void copy(long s, long d) {
       MemorySegment.copy(src, s * esz, dst, d * esz, runBytes);
     }
+
+    @Override
+    int copyRuns(long[] s, int from, int to, long dstFirstRun) {
+      long at = dstFirstRun * runBytes;
+      for (int k = from; k < to; k++) {
+        long e = s[k];
+        if (e < 0) {
+          return k;
+        }
+        MemorySegment.copy(src, e * esz, dst, at + k * runBytes, runBytes);
+      }
+      return to;
+    }
   }
 
   private static final class Single4 extends SliceCopier {
@@ -63,6 +84,18 @@ abstract sealed class SliceCopier {
     void copy(long s, long d) {
       dst.setAtIndex(Layouts.I32, d, src.getAtIndex(Layouts.I32, s));
     }
+
+    @Override
+    int copyRuns(long[] s, int from, int to, long dstFirstRun) {
+      for (int k = from; k < to; k++) {
+        long e = s[k];
+        if (e < 0) {
+          return k;
+        }
+        dst.setAtIndex(Layouts.I32, dstFirstRun + k, src.getAtIndex(Layouts.I32, e));
+      }
+      return to;
+    }
   }
 
   private static final class Single8 extends SliceCopier {
@@ -77,6 +110,18 @@ abstract sealed class SliceCopier {
     @Override
     void copy(long s, long d) {
       dst.setAtIndex(Layouts.I64, d, src.getAtIndex(Layouts.I64, s));
+    }
+
+    @Override
+    int copyRuns(long[] s, int from, int to, long dstFirstRun) {
+      for (int k = from; k < to; k++) {
+        long e = s[k];
+        if (e < 0) {
+          return k;
+        }
+        dst.setAtIndex(Layouts.I64, dstFirstRun + k, src.getAtIndex(Layouts.I64, e));
+      }
+      return to;
     }
   }
 
@@ -95,6 +140,18 @@ abstract sealed class SliceCopier {
     void copy(long s, long d) {
       // Elements are immutable byte arrays, so sharing references is a copy.
       System.arraycopy(src, (int) s, dst, (int) d, run);
+    }
+
+    @Override
+    int copyRuns(long[] s, int from, int to, long dstFirstRun) {
+      for (int k = from; k < to; k++) {
+        long e = s[k];
+        if (e < 0) {
+          return k;
+        }
+        System.arraycopy(src, (int) e, dst, (int) ((dstFirstRun + k) * run), run);
+      }
+      return to;
     }
   }
 }
