@@ -164,20 +164,8 @@ final class CpuScatterNd implements Kernel {
         new IndexChunks(indices, Math.min(perChunk, offsets.length) * Math.max(1, depth));
     for (int first = 0; first < offsets.length; first += perChunk) {
       int n = Math.min(perChunk, offsets.length - first);
-      long[] ix = chunks.read((long) first * depth, n * depth);
-      for (int k = 0; k < n; k++) {
-        long offset = 0;
-        boolean out = false;
-        for (int d = 0; d < depth; d++) {
-          long v = ix[k * depth + d];
-          out |= v < 0 || v >= dims[d];
-          offset += v * strides[d];
-        }
-        if (out) {
-          offset = -1;
-        }
-        offsets[first + k] = offset;
-      }
+      IndexChunks.offsets(
+          chunks.read((long) first * depth, n * depth), n, depth, dims, strides, offsets, first);
     }
     return offsets;
   }
@@ -212,6 +200,10 @@ final class CpuScatterNd implements Kernel {
     long slices = out.shape().numElements() / sliceSize;
     int parts = strings ? 1 : (int) Math.max(1, Math.min(parallel.threads(), slices));
     long perPart = (slices + parts - 1) / parts;
+    // The updates each part applies, in row-major order: one stable counting pass, so a part's loop
+    // visits only its own updates (no per-update test of which part it belongs to).
+    int[] start = new int[parts + 1];
+    int[] order = byPart(offsets, perPart * sliceSize, start);
     long sliceBytes = sliceSize * Math.max(1, t.byteSize());
     long cost = offsets.length * (20 + sliceBytes / (copier != null ? 4 : 1)) / parts;
     (strings ? Parallel.SEQUENTIAL : parallel)
@@ -219,23 +211,43 @@ final class CpuScatterNd implements Kernel {
             parts,
             cost,
             (p0, p1) -> {
-              long lo = p0 * perPart * sliceSize;
-              long hi = Math.min(slices, p1 * perPart) * sliceSize;
-              for (int i = 0; i < offsets.length; i++) {
-                long offset = offsets[i];
-                if (offset < lo || offset >= hi) {
-                  continue; // out of bounds (-1), or another range's
-                }
+              for (int j = start[(int) p0]; j < start[(int) p1]; j++) {
+                int i = order[j];
                 long from = i * sliceSize;
                 if (copier != null) {
-                  copier.copy(from, offset);
+                  copier.copy(from, offsets[i]);
                 } else if (strings) {
-                  concat(updates, from, out, offset, sliceSize);
+                  concat(updates, from, out, offsets[i], sliceSize);
                 } else {
-                  combine.apply(t, src, from, dst, offset, sliceSize);
+                  combine.apply(t, src, from, dst, offsets[i], sliceSize);
                 }
               }
             });
+  }
+
+  /**
+   * The indices of the in-bounds {@code offsets}, grouped by part ({@code offset / partElements}),
+   * each group in increasing order; part p's are {@code [start[p], start[p+1])}.
+   */
+  private static int[] byPart(long[] offsets, long partElements, int[] start) {
+    int parts = start.length - 1;
+    for (long offset : offsets) {
+      if (offset >= 0) {
+        start[(int) (offset / partElements) + 1]++;
+      }
+    }
+    for (int p = 0; p < parts; p++) {
+      start[p + 1] += start[p];
+    }
+    int[] order = new int[start[parts]];
+    int[] next = java.util.Arrays.copyOf(start, parts);
+    for (int i = 0; i < offsets.length; i++) {
+      long offset = offsets[i];
+      if (offset >= 0) {
+        order[next[(int) (offset / partElements)]++] = i;
+      }
+    }
+    return order;
   }
 
   /** String "addition": concatenation, as tstring's +=. */
