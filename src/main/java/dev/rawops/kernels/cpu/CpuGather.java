@@ -74,17 +74,28 @@ final class CpuGather implements Kernel {
     SliceCopier copier = SliceCopier.of(params, out, inner);
     long sliceBytes = inner * Math.max(1, params.dtype().byteSize());
     // Output slice s is (batch b, outer o, index i) in row-major order; ranges of s are
-    // independent.
+    // independent. Each range walks (b, o, i) by increments, a chunk of source offsets at a time,
+    // and copies the chunk in a loop of its own (SliceCopier.copyRuns).
     ctx.parallel()
         .forRange(
             g.batch() * outer * perBatch,
             20 + sliceBytes / 4,
             (from, to) -> {
-              for (long s = from; s < to; s++) {
-                long i = s % perBatch;
-                long bo = s / perBatch; // b * outer + o
-                long b = bo / outer;
-                copier.copy((bo * limit + ix[(int) (b * perBatch + i)]) * inner, s * inner);
+              long[] offsets = new long[(int) Math.min(IndexChunks.CHUNK, to - from)];
+              long bo = from / perBatch; // b * outer + o
+              long i = from % perBatch;
+              long b = bo / outer;
+              for (long s = from; s < to; ) {
+                int len = (int) Math.min(offsets.length, to - s);
+                for (int k = 0; k < len; k++) {
+                  offsets[k] = (bo * limit + ix[(int) (b * perBatch + i)]) * inner;
+                  if (++i == perBatch) {
+                    i = 0;
+                    b = ++bo / outer;
+                  }
+                }
+                copier.copyRuns(offsets, 0, len, s);
+                s += len;
               }
             });
     ctx.setOutput(0, out.freeze());
