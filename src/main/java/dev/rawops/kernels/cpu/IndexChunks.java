@@ -10,8 +10,12 @@ import java.lang.foreign.MemorySegment;
  * dtype switch per element.
  */
 final class IndexChunks {
-  /** Elements per chunk: big enough to amortise the switch, small enough to stay in L1/L2. */
-  static final int CHUNK = 4096;
+  /**
+   * Elements per chunk: big enough to amortise the switch, small enough that a chunk of indices and
+   * its offsets stay in L1 beside the rows a gather copies (512 measured ~3% faster than 4096 on
+   * GatherNd rows, interleaved with TF).
+   */
+  static final int CHUNK = 512;
 
   private final Tensor indices;
   private final MemorySegment data;
