@@ -208,24 +208,35 @@ final class ConvPlan {
 
   /**
    * im2col + GEMM, blocks of output positions split over {@code parallel}'s threads (each block's
-   * rows are independent, and each element's sum runs in the same order whatever the split).
+   * rows are independent, and each element's sum runs in the same order whatever the split). The
+   * filter is packed once for {@link Gemm}'s micro-kernel; a block gathers few enough patch rows
+   * (about 256 KB) to stay in cache while the micro-kernel reads them.
    */
   void forwardGemm(float[] x, float[] f, float[] y, Parallel parallel) {
     int kk = taps() * inDepth;
-    int rowsPerBlock = Math.max(1, Math.min(outPositions(), (1 << 20) / Math.max(1, kk)));
-    int perBatch = (outPositions() + rowsPerBlock - 1) / rowsPerBlock;
+    int positions = outPositions();
+    if (batch == 0 || positions == 0 || outDepth == 0) {
+      return;
+    }
+    boolean packed = Gemm.packedPays(positions, kk, outDepth);
+    Gemm.Packed fp = packed ? Gemm.pack(parallel, f, 0, kk, outDepth, false) : null;
+    int rowsPerBlock = Math.max(16, Math.min(positions, (1 << 16) / Math.max(1, kk)));
+    rowsPerBlock = Math.min(rowsPerBlock, positions);
+    int rpb = rowsPerBlock;
+    int perBatch = (positions + rpb - 1) / rpb;
     parallel.forRange(
         (long) batch * perBatch,
-        (long) rowsPerBlock * kk * outDepth / 2 + 1,
+        (long) rpb * kk * outDepth / 4 + 1,
         (from, to) -> {
-          float[] patches = new float[rowsPerBlock * kk];
+          float[] patches = new float[rpb * kk];
+          float[] acc = new float[Gemm.NC];
           int[] rowIn = new int[taps()];
           for (long blk = from; blk < to; blk++) {
             int n = (int) (blk / perBatch);
-            int r0 = (int) (blk % perBatch) * rowsPerBlock;
+            int r0 = (int) (blk % perBatch) * rpb;
             int xBase = n * inPositions() * inDepth;
-            int yBase = n * outPositions() * outDepth;
-            int rows = Math.min(rowsPerBlock, outPositions() - r0);
+            int yBase = n * positions * outDepth;
+            int rows = Math.min(rpb, positions - r0);
             for (int r = 0; r < rows; r++) {
               int o = r0 + r;
               int ow = o % out[2];
@@ -242,7 +253,14 @@ final class ConvPlan {
                 }
               }
             }
-            Gemm.gemm(patches, 0, f, 0, y, yBase + r0 * outDepth, rows, kk, outDepth);
+            int cOff = yBase + r0 * outDepth;
+            if (fp != null) {
+              for (int pi = 0; pi < fp.panels.length; pi++) {
+                Gemm.rows(patches, 0, false, rows, fp, pi, y, cOff, 0, rows, acc);
+              }
+            } else {
+              Gemm.gemm(Parallel.SEQUENTIAL, patches, 0, f, 0, y, cOff, rows, kk, outDepth);
+            }
           }
         });
   }
