@@ -16,8 +16,8 @@ import dev.rawops.kernels.Parallel;
  * a per-thread accumulator, updated for a {@link #KC}-deep slice of k, and copied back. Every
  * element of C sums its k terms in the same order (groups of eight along k, then the rest one by
  * one, per KC slice), whatever the thread split and whatever the row's position in a block, so the
- * result does not depend on the number of threads. Small products (n below {@link #MIN_PACKED_N} or
- * little work) take a direct loop instead; the choice depends only on the shape.
+ * result does not depend on the number of threads. Small products ({@link #packedPays}) take a
+ * direct loop instead; the choice depends only on the shape.
  */
 final class Gemm {
   private Gemm() {}
@@ -35,8 +35,13 @@ final class Gemm {
   /** Rows of C per unit of parallel work. */
   static final int MR = 32;
 
-  /** Below this many columns (or {@link #MIN_PACKED_WORK} multiply-adds) the direct loop runs. */
+  /**
+   * Below this many columns or {@link #MIN_PACKED_M} rows (packing copies all of B, which pays only
+   * when several rows reuse it), or {@link #MIN_PACKED_WORK} multiply-adds, the direct loop runs.
+   */
   static final int MIN_PACKED_N = 16;
+
+  static final int MIN_PACKED_M = 4;
 
   static final long MIN_PACKED_WORK = 1L << 15;
 
@@ -94,7 +99,7 @@ final class Gemm {
 
   /** Whether a product of this shape takes the packed micro-kernel. */
   static boolean packedPays(int m, int k, int n) {
-    return n >= MIN_PACKED_N && (long) m * k * n >= MIN_PACKED_WORK;
+    return n >= MIN_PACKED_N && m >= MIN_PACKED_M && (long) m * k * n >= MIN_PACKED_WORK;
   }
 
   /**

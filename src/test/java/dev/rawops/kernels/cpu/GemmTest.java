@@ -113,7 +113,8 @@ class GemmTest {
   void oddShapes_matchNaiveDoubleLoop() {
     int[][] shapes = {
       {67, 301, 129}, // packed
-      {1, 301, 129}, // one row
+      {1, 301, 129}, // one row: direct loop
+      {4, 301, 129}, // packed at the fewest packed rows
       {67, 301, 1}, // one column: direct loop
       {1, 1, 1},
       {5, 0, 7}, // k = 0: C unchanged
