@@ -61,6 +61,13 @@ final class Gemm {
       this.panels = new float[np][k][];
     }
 
+    /** B [k, n ≤ NC] in one panel whose rows (each at least n long) the caller fills. */
+    Packed(int k, int n, float[][] rows) {
+      this.k = k;
+      this.n = n;
+      this.panels = new float[][][] {rows};
+    }
+
     int width(int p) {
       return Math.min(NC, n - p * NC);
     }

@@ -173,43 +173,57 @@ class GemmTest {
 
   @Test
   void conv2dGemm_anySplit_sameBitsAndNaiveValues() {
-    // [2, 9, 11, 13] ⊗ [3, 3, 13, 21], stride 1, SAME (pad 1): k = 117, n = 21, 99 positions.
-    Window h = new Window(9, 3, 1, 1, 1, 9);
-    Window w = new Window(11, 3, 1, 1, 1, 11);
-    int inDepth = 13;
-    int outDepth = 21;
-    ConvPlan plan = ConvPlan.of(2, new Window[] {h, w}, inDepth, outDepth, 1, inDepth, outDepth);
+    // 198 positions, output depth 21: the transposed form (vectorised along positions).
+    conv(2, 9, 11, 13, 21);
+    // 25 positions, output depth 40: patches as rows, filter packed.
+    conv(1, 5, 5, 13, 40);
+    // 4 positions: the direct loop.
+    conv(1, 2, 2, 3, 5);
+  }
+
+  /** [batch, hh, ww, cin] ⊗ [3, 3, cin, cout], stride 1, SAME (pad 1 each side). */
+  private static void conv(int batch, int hh, int ww, int cin, int cout) {
+    Window h = new Window(hh, 3, 1, 1, 1, hh);
+    Window w = new Window(ww, 3, 1, 1, 1, ww);
+    ConvPlan plan = ConvPlan.of(batch, new Window[] {h, w}, cin, cout, 1, cin, cout);
     SplittableRandom r = new SplittableRandom(15);
-    float[] x = random(r, 2 * 9 * 11 * inDepth);
-    float[] f = random(r, 9 * inDepth * outDepth);
-    float[] seq = new float[2 * 9 * 11 * outDepth];
+    float[] x = random(r, batch * hh * ww * cin);
+    float[] f = random(r, 9 * cin * cout);
+    float[] seq = new float[batch * hh * ww * cout];
     plan.forwardGemm(x, f, seq, Parallel.SEQUENTIAL);
     float[] split = new float[seq.length];
     plan.forwardGemm(x, f, split, ONE_BY_ONE);
     assertArrayEquals(seq, split);
-    for (int nb = 0; nb < 2; nb++) {
-      for (int oh = 0; oh < 9; oh++) {
-        for (int ow = 0; ow < 11; ow++) {
-          for (int co = 0; co < outDepth; co++) {
+    float[] pooled = new float[seq.length];
+    plan.forwardGemm(x, f, pooled, POOL);
+    assertArrayEquals(seq, pooled);
+    for (int nb = 0; nb < batch; nb++) {
+      for (int oh = 0; oh < hh; oh++) {
+        for (int ow = 0; ow < ww; ow++) {
+          for (int co = 0; co < cout; co++) {
             double want = 0;
             double mag = 0;
             for (int kh = 0; kh < 3; kh++) {
               for (int kw = 0; kw < 3; kw++) {
                 int ih = oh - 1 + kh;
                 int iw = ow - 1 + kw;
-                if (ih < 0 || ih >= 9 || iw < 0 || iw >= 11) {
+                if (ih < 0 || ih >= hh || iw < 0 || iw >= ww) {
                   continue;
                 }
-                for (int ci = 0; ci < inDepth; ci++) {
+                for (int ci = 0; ci < cin; ci++) {
                   double t =
-                      (double) x[((nb * 9 + ih) * 11 + iw) * inDepth + ci]
-                          * f[((kh * 3 + kw) * inDepth + ci) * outDepth + co];
+                      (double) x[((nb * hh + ih) * ww + iw) * cin + ci]
+                          * f[((kh * 3 + kw) * cin + ci) * cout + co];
                   want += t;
                   mag += Math.abs(t);
                 }
               }
             }
-            assertEquals(want, seq[((nb * 9 + oh) * 11 + ow) * outDepth + co], 5e-6 * mag + 1e-30);
+            assertEquals(
+                want,
+                seq[((nb * hh + oh) * ww + ow) * cout + co],
+                5e-6 * mag + 1e-30,
+                "conv " + hh + "x" + ww + "x" + cin + "->" + cout);
           }
         }
       }
