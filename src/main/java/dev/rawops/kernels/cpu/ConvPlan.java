@@ -222,6 +222,7 @@ final class ConvPlan {
     }
     if (positions >= 4 * Gemm.MIN_PACKED_N
         && outDepth < positions
+        && kk <= T_MAX_FLOATS / (4 * Gemm.MIN_PACKED_N)
         && (long) positions * kk * outDepth >= Gemm.MIN_PACKED_WORK) {
       forwardGemmT(x, f, y, parallel);
       return;
@@ -273,12 +274,16 @@ final class ConvPlan {
         });
   }
 
+  /** Most floats of patch columns one thread of {@link #forwardGemmT} holds (16 MB). */
+  private static final int T_MAX_FLOATS = 1 << 22;
+
   /**
    * im2col + GEMM transposed, for the packed micro-kernel: a block of up to {@link Gemm#NC} output
-   * positions gathers its patches as columns, one array per (tap, input channel), which is B of
-   * outᵀ[co, pos] = Σ fᵀ[co, kk] · patchesᵀ[kk, pos] (the filter read as a transposed A), so the
-   * vectorised loop runs along positions, not along the often short output depth. Each output
-   * element is written by one block, its sum in the micro-kernel's fixed order.
+   * positions (fewer for very deep patches, see {@link #T_MAX_FLOATS}) gathers its patches as
+   * columns, one array per (tap, input channel), which is B of outᵀ[co, pos] = Σ fᵀ[co, kk] ·
+   * patchesᵀ[kk, pos] (the filter read as a transposed A), so the vectorised loop runs along
+   * positions, not along the often short output depth. Each output element is written by one block,
+   * its sum in the micro-kernel's fixed order.
    */
   void forwardGemmT(float[] x, float[] f, float[] y, Parallel parallel) {
     int kk = taps() * inDepth;
@@ -286,7 +291,7 @@ final class ConvPlan {
     if (batch == 0 || positions == 0 || outDepth == 0) {
       return;
     }
-    int rpb = Math.min(positions, Gemm.NC);
+    int rpb = Math.min(Math.min(positions, Gemm.NC), T_MAX_FLOATS / kk);
     int perBatch = (positions + rpb - 1) / rpb;
     int taps = taps();
     parallel.forRange(
