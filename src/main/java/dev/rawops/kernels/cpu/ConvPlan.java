@@ -208,24 +208,44 @@ final class ConvPlan {
 
   /**
    * im2col + GEMM, blocks of output positions split over {@code parallel}'s threads (each block's
-   * rows are independent, and each element's sum runs in the same order whatever the split).
+   * rows are independent, and each element's sum runs in the same order whatever the split). The
+   * filter is packed once for {@link Gemm}'s micro-kernel; a block gathers few enough patch rows
+   * (about 256 KB) to stay in cache while the micro-kernel reads them. Many positions and a
+   * shallower output take {@link #forwardGemmT} instead (1.6× faster at [8,64,64,64] ⊗
+   * [3,3,64,64]).
    */
   void forwardGemm(float[] x, float[] f, float[] y, Parallel parallel) {
     int kk = taps() * inDepth;
-    int rowsPerBlock = Math.max(1, Math.min(outPositions(), (1 << 20) / Math.max(1, kk)));
-    int perBatch = (outPositions() + rowsPerBlock - 1) / rowsPerBlock;
+    int positions = outPositions();
+    if (batch == 0 || positions == 0 || outDepth == 0) {
+      return;
+    }
+    if (positions >= 4 * Gemm.MIN_PACKED_N
+        && outDepth < positions
+        && kk <= T_MAX_FLOATS / (4 * Gemm.MIN_PACKED_N)
+        && (long) positions * kk * outDepth >= Gemm.MIN_PACKED_WORK) {
+      forwardGemmT(x, f, y, parallel);
+      return;
+    }
+    boolean packed = Gemm.packedPays(positions, kk, outDepth);
+    Gemm.Packed fp = packed ? Gemm.pack(parallel, f, 0, kk, outDepth, false) : null;
+    int rowsPerBlock = Math.max(16, Math.min(positions, (1 << 16) / Math.max(1, kk)));
+    rowsPerBlock = Math.min(rowsPerBlock, positions);
+    int rpb = rowsPerBlock;
+    int perBatch = (positions + rpb - 1) / rpb;
     parallel.forRange(
         (long) batch * perBatch,
-        (long) rowsPerBlock * kk * outDepth / 2 + 1,
+        (long) rpb * kk * outDepth / 4 + 1,
         (from, to) -> {
-          float[] patches = new float[rowsPerBlock * kk];
+          float[] patches = new float[rpb * kk];
+          float[] acc = new float[Gemm.NC];
           int[] rowIn = new int[taps()];
           for (long blk = from; blk < to; blk++) {
             int n = (int) (blk / perBatch);
-            int r0 = (int) (blk % perBatch) * rowsPerBlock;
+            int r0 = (int) (blk % perBatch) * rpb;
             int xBase = n * inPositions() * inDepth;
-            int yBase = n * outPositions() * outDepth;
-            int rows = Math.min(rowsPerBlock, outPositions() - r0);
+            int yBase = n * positions * outDepth;
+            int rows = Math.min(rpb, positions - r0);
             for (int r = 0; r < rows; r++) {
               int o = r0 + r;
               int ow = o % out[2];
@@ -242,7 +262,76 @@ final class ConvPlan {
                 }
               }
             }
-            Gemm.gemm(patches, 0, f, 0, y, yBase + r0 * outDepth, rows, kk, outDepth);
+            int cOff = yBase + r0 * outDepth;
+            if (fp != null) {
+              for (int pi = 0; pi < fp.panels.length; pi++) {
+                Gemm.rows(patches, 0, false, rows, fp, pi, y, cOff, 0, rows, acc);
+              }
+            } else {
+              Gemm.gemm(Parallel.SEQUENTIAL, patches, 0, f, 0, y, cOff, rows, kk, outDepth);
+            }
+          }
+        });
+  }
+
+  /** Most floats of patch columns one thread of {@link #forwardGemmT} holds (16 MB). */
+  private static final int T_MAX_FLOATS = 1 << 22;
+
+  /**
+   * im2col + GEMM transposed, for the packed micro-kernel: a block of up to {@link Gemm#NC} output
+   * positions (fewer for very deep patches, see {@link #T_MAX_FLOATS}) gathers its patches as
+   * columns, one array per (tap, input channel), which is B of outᵀ[co, pos] = Σ fᵀ[co, kk] ·
+   * patchesᵀ[kk, pos] (the filter read as a transposed A), so the vectorised loop runs along
+   * positions, not along the often short output depth. Each output element is written by one block,
+   * its sum in the micro-kernel's fixed order.
+   */
+  void forwardGemmT(float[] x, float[] f, float[] y, Parallel parallel) {
+    int kk = taps() * inDepth;
+    int positions = outPositions();
+    if (batch == 0 || positions == 0 || outDepth == 0) {
+      return;
+    }
+    int rpb = Math.min(Math.min(positions, Gemm.NC), T_MAX_FLOATS / kk);
+    int perBatch = (positions + rpb - 1) / rpb;
+    int taps = taps();
+    parallel.forRange(
+        (long) batch * perBatch,
+        (long) rpb * kk * outDepth / 4 + 1,
+        (from, to) -> {
+          float[][] cols = new float[kk][rpb];
+          float[] ct = new float[outDepth * rpb];
+          float[] acc = new float[Gemm.NC];
+          int[] rowIn = new int[taps];
+          int[] tab = new int[rpb * taps];
+          for (long blk = from; blk < to; blk++) {
+            int n = (int) (blk / perBatch);
+            int r0 = (int) (blk % perBatch) * rpb;
+            int xBase = n * inPositions() * inDepth;
+            int yBase = n * positions * outDepth;
+            int rows = Math.min(rpb, positions - r0);
+            for (int r = 0; r < rows; r++) {
+              int o = r0 + r;
+              gather(o / (out[2] * out[1]), (o / out[2]) % out[1], o % out[2], rowIn);
+              System.arraycopy(rowIn, 0, tab, r * taps, taps);
+            }
+            for (int t = 0; t < taps; t++) {
+              for (int r = 0; r < rows; r++) {
+                int p = tab[r * taps + t];
+                int base = xBase + p * inDepth;
+                for (int ci = 0; ci < inDepth; ci++) {
+                  cols[t * inDepth + ci][r] = p < 0 ? 0f : x[base + ci];
+                }
+              }
+            }
+            java.util.Arrays.fill(ct, 0, outDepth * rows, 0f);
+            Gemm.Packed b = new Gemm.Packed(kk, rows, cols);
+            Gemm.rows(f, 0, true, outDepth, b, 0, ct, 0, 0, outDepth, acc);
+            for (int r = 0; r < rows; r++) {
+              int yo = yBase + (r0 + r) * outDepth;
+              for (int co = 0; co < outDepth; co++) {
+                y[yo + co] += ct[co * rows + r];
+              }
+            }
           }
         });
   }

@@ -20,8 +20,9 @@ import java.util.List;
 
 /**
  * MatMul and BatchMatMul (V1: equal batch dims; V2/V3: broadcast batch dims) on CPU: operands are
- * brought to row-major [M,K]·[K,N] form, then {@link Gemm} runs per batch. float32 accumulates in
- * float, half/bfloat16/float64 in double (rounded once at the end), integers in 64-bit wrapping
+ * brought to row-major [M,K]·[K,N] form, then {@link Gemm} runs per batch (float32: B packed for
+ * the micro-kernel, transposed operands read in place). float32 accumulates in float,
+ * half/bfloat16/float64 in double (rounded once at the end), integers in 64-bit wrapping
  * arithmetic.
  */
 final class CpuNnMatMul implements Kernel {
@@ -144,15 +145,25 @@ final class CpuNnMatMul implements Kernel {
     if (dt == FLOAT) {
       float[] x = NnData.floats(a);
       float[] y = NnData.floats(b);
-      if (ta) {
-        x = Gemm.transpose(x, batchA, k, m);
-      }
-      if (tb) {
-        y = Gemm.transpose(y, batchB, n, k);
-      }
       float[] c = new float[nb * m * n];
-      for (int t = 0; t < nb; t++) {
-        Gemm.gemm(ctx.parallel(), x, offA[t], y, offB[t], c, t * m * n, m, k, n);
+      if (Gemm.packedPays(m, k, n)) {
+        // Transposed operands are read in place: A by stride, B while packing. A B shared by
+        // every batch (broadcast) is packed once.
+        Gemm.Packed shared = batchB == 1 ? Gemm.pack(ctx.parallel(), y, 0, k, n, tb) : null;
+        for (int t = 0; t < nb; t++) {
+          Gemm.Packed p = shared != null ? shared : Gemm.pack(ctx.parallel(), y, offB[t], k, n, tb);
+          Gemm.gemm(ctx.parallel(), x, offA[t], ta, p, c, t * m * n, m);
+        }
+      } else {
+        if (ta) {
+          x = Gemm.transpose(x, batchA, k, m);
+        }
+        if (tb) {
+          y = Gemm.transpose(y, batchB, n, k);
+        }
+        for (int t = 0; t < nb; t++) {
+          Gemm.gemm(ctx.parallel(), x, offA[t], y, offB[t], c, t * m * n, m, k, n);
+        }
       }
       ctx.setOutput(0, NnData.ofFloats(ctx, outShape, c));
     } else if (dt.isInteger()) {
