@@ -3,6 +3,7 @@ package dev.rawops.ops;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import com.google.protobuf.TextFormat;
+import dev.rawops.Code;
 import dev.rawops.RawOpsException;
 import dev.rawops.tensor.DType;
 import dev.rawops.tfproto.AttrValue;
@@ -214,12 +215,12 @@ public final class OpSchema {
   private void expand(
       NodeDef node, OpDef.ArgDef arg, Attrs attrs, List<DataType> types, List<String> args) {
     // A library function's signature may name an attr it does not declare (found by
-    // FixtureFuzzTest: a raw IllegalArgumentException from Attrs.get).
+    // FixtureFuzzTest: a raw IllegalArgumentException from Attrs.get). TF 2.18 answers NOT_FOUND
+    // "No attr named 'A' in NodeDef:" at import (UndeclaredFunctionAttrTest, -Ptf).
     for (String a : List.of(arg.getTypeListAttr(), arg.getTypeAttr(), arg.getNumberAttr())) {
       if (!a.isEmpty() && !attrs.has(a)) {
-        throw fail(
-            node,
-            "Missing attr '" + a + "' for argument '" + arg.getName() + "' of " + def.getName());
+        throw RawOpsException.of(Code.NOT_FOUND, "No attr named '" + a + "' in NodeDef:")
+            .atNode(node.getName(), def.getName());
       }
     }
     if (!arg.getTypeListAttr().isEmpty()) {

@@ -371,4 +371,42 @@ class ReductionTest {
     assertEquals(Code.INVALID_ARGUMENT, e.code());
     assertEquals("out", e.node().orElseThrow());
   }
+
+  /**
+   * Sum and Mean over the inner axis of long float rows (above the split threshold, a row length
+   * that is not a multiple of the kernel's lane count): tf.math.reduce_sum's definition, the sum of
+   * the row rounded to float. The values are small integers, so the exact sum is known; an in-order
+   * float accumulation would drift from it above 2^24.
+   */
+  @Test
+  void innerAxisFloatSumOfLongRowsIsTheRoundedExactSum() {
+    int rows = 4;
+    int cols = 40_003;
+    float[] v = new float[rows * cols];
+    long[] exact = new long[rows];
+    for (int r = 0; r < rows; r++) {
+      for (int k = 0; k < cols; k++) {
+        int x = (k * 7 + r) % 1000;
+        v[r * cols + k] = x;
+        exact[r] += x;
+      }
+    }
+    Tensor x = floats(dims(rows, cols), v);
+    float[] sums = new float[rows];
+    float[] means = new float[rows];
+    for (int r = 0; r < rows; r++) {
+      sums[r] = (float) exact[r];
+      means[r] = (float) (exact[r] / (double) cols);
+    }
+    assertTensor(floats(dims(rows), sums), reduce("Sum", x, false, 1));
+    assertTensor(floats(dims(rows), means), reduce("Mean", x, false, -1));
+    Tensor ones = Tensor.ofHalfs(Shape.of(40, 1001), filled(40 * 1001, 1f));
+    assertTensor(Tensor.ofHalfs(Shape.of(40), filled(40, 1001f)), reduce("Sum", ones, false, 1));
+  }
+
+  private static float[] filled(int n, float value) {
+    float[] v = new float[n];
+    java.util.Arrays.fill(v, value);
+    return v;
+  }
 }

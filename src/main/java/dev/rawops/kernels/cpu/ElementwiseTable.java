@@ -332,11 +332,11 @@ final class ElementwiseTable {
                   }
                 }),
         new Entry("FloorDiv")
-            .fmap2((x, y) -> (float) Math.floor(x / y))
+            .on(F32_LANE, s -> ElementwiseTable.floorDivLane(s.type()))
             .dmap2((x, y) -> Math.floor(x / y))
             .imap2(k -> (x, y) -> ElementwiseMath.floorDiv(x, y, k)),
         new Entry("FloorMod")
-            .fmap2(ElementwiseMath::floorMod)
+            .on(F32_LANE, s -> ElementwiseTable.floorModLane(s.type()))
             .dmap2(ElementwiseMath::floorMod)
             .imap2(k -> (x, y) -> ElementwiseMath.floorMod(x, y, k)),
         new Entry("TruncateMod")
@@ -785,5 +785,77 @@ final class ElementwiseTable {
         o[i] = d * d;
       }
     };
+  }
+
+  /**
+   * FloorDiv of float, half or bfloat16: TF floors {@code x / y} computed in the element type, so
+   * for half and bfloat16 the quotient is rounded to the type before flooring (half 1 / -0.09998 is
+   * -10.002, rounded -10, floored -10; not -11). bfloat16 shares float's exponent range, so TF's
+   * CPU threads' flush-to-zero and denormals-are-zero modes (set by TF's executor) show: a
+   * subnormal operand counts as zero and a subnormal quotient becomes zero (1 / -3e38 is -0, not
+   * -1). Found with {@code FloorHalfDifferentialTest} (TF 2.18).
+   */
+  private static ElementwiseKernel.ArrayFn floorDivLane(DType type) {
+    return (in, out, n) -> {
+      float[] x = (float[]) in[0];
+      float[] y = (float[]) in[1];
+      float[] o = (float[]) out;
+      for (int i = 0; i < n; i++) {
+        float q;
+        if (type == DType.HALF) {
+          q = Float.float16ToFloat(Float.floatToFloat16(x[i] / y[i]));
+        } else if (type == DType.BFLOAT16) {
+          q = flushDenormal(flushDenormal(x[i]) / flushDenormal(y[i]));
+          q = Numbers.bfloat16ToFloat(Numbers.floatToBfloat16(q));
+        } else {
+          q = x[i] / y[i];
+        }
+        o[i] = type == DType.BFLOAT16 && Float.isNaN(q) ? Float.NaN : (float) Math.floor(q);
+      }
+    };
+  }
+
+  /**
+   * FloorMod of float, half or bfloat16 as TF: {@code r = fmod(x, y)}, then {@code r + y} where r
+   * is nonzero and its sign differs from y's. half matches the float formula (its values and sums
+   * are exact or rounded once in float). bfloat16 runs under TF's flush-to-zero and
+   * denormals-are-zero modes: a subnormal divisor is zero (NaN, from glibc's fmodf wrapper), a
+   * subnormal remainder counts as zero (returned as it is), and a subnormal {@code r + y} becomes
+   * zero. Found with {@code FloorHalfDifferentialTest} (TF 2.18).
+   */
+  private static ElementwiseKernel.ArrayFn floorModLane(DType type) {
+    return (in, out, n) -> {
+      float[] x = (float[]) in[0];
+      float[] y = (float[]) in[1];
+      float[] o = (float[]) out;
+      for (int i = 0; i < n; i++) {
+        o[i] =
+            type == DType.BFLOAT16
+                ? floorModFlushed(x[i], y[i])
+                : ElementwiseMath.floorMod(x[i], y[i]);
+      }
+    };
+  }
+
+  private static float floorModFlushed(float x, float y) {
+    if (Float.isNaN(y)) {
+      return y;
+    }
+    if (flushDenormal(y) == 0) {
+      return NEGATIVE_NAN;
+    }
+    float r = x % y;
+    if (flushDenormal(r) == 0) {
+      return r;
+    }
+    return (y < 0) != (r < 0) ? flushDenormal(r + y) : r;
+  }
+
+  /** x86's default NaN (sign bit set), what TF's bfloat16 FloorMod by zero answers. */
+  private static final float NEGATIVE_NAN = Float.intBitsToFloat(0xffc00000);
+
+  /** v with a subnormal replaced by a zero of its sign (x86's FTZ/DAZ, as TF's CPU threads run). */
+  private static float flushDenormal(float v) {
+    return Math.abs(v) < Float.MIN_NORMAL ? Math.copySign(0f, v) : v;
   }
 }

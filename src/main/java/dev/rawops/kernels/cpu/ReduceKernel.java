@@ -1,5 +1,7 @@
 package dev.rawops.kernels.cpu;
 
+import static dev.rawops.tensor.Layouts.F32;
+
 import dev.rawops.kernels.Kernel;
 import dev.rawops.kernels.KernelContext;
 import dev.rawops.ops.NodeInfo;
@@ -15,8 +17,10 @@ import java.util.Arrays;
  * seen as rows ({@link ReductionAxes#rows}), each folded into the output with one of four folds
  * (sum, product, max, min) over typed arrays, then a finisher (Mean divides, EuclideanNorm takes
  * the square root). Floating types accumulate in double and round once at the end, so float sums
- * are at least as accurate as TF's (Eigen's blocked float sums differ in the last bits); integers
- * wrap as in C++.
+ * are at least as accurate as TF's (Eigen's blocked float sums differ in the last bits); a float,
+ * half or bfloat16 row summed into one output runs in eight partial sums combined in a fixed order
+ * ({@link #sumDoubles}), so the adds pipeline and the bits never depend on the thread split;
+ * integers wrap as in C++.
  */
 final class ReduceKernel {
   private ReduceKernel() {}
@@ -75,7 +79,7 @@ final class ReduceKernel {
       }
       double[] acc = new double[outN];
       Arrays.fill(acc, initDouble(spec.fold()));
-      foldDoubles(spec.fold(), x, rows, acc);
+      foldDoubles(spec.fold(), lanes(t), x, rows, acc);
       finishDoubles(spec, acc, count);
       NumericArrays.store(out, acc);
     } else {
@@ -166,12 +170,14 @@ final class ReduceKernel {
     DType t = in.dtype();
     java.lang.foreign.MemorySegment seg = in.data();
     long perOutput = Math.max(1, in.numElements() / acc.length);
+    boolean lanes = lanes(t);
+    boolean direct = lanes && t == DType.FLOAT && !square && spec.fold() == Fold.SUM;
     ctx.parallel()
         .forRange(
             acc.length,
             perOutput,
             (a, b) -> {
-              double[] buf = new double[inner];
+              double[] buf = direct ? null : new double[inner];
               for (int r = 0; r < rowOut.length; r++) {
                 int o = (int) rowOut[r];
                 long piece = rowPiece(rows, o, a, b);
@@ -181,13 +187,22 @@ final class ReduceKernel {
                   continue;
                 }
                 int outAt = o + lo;
+                if (direct && rows.innerReduced()) {
+                  acc[outAt] += sumFloats(seg, (long) r * inner, n);
+                  continue;
+                }
+                if (buf == null) {
+                  buf = new double[inner];
+                }
                 NumericArrays.readDoubles(t, seg, (long) r * inner + lo, buf, n);
                 if (square) {
                   for (int k = 0; k < n; k++) {
                     buf[k] *= buf[k];
                   }
                 }
-                if (rows.innerReduced()) {
+                if (rows.innerReduced() && lanes && spec.fold() == Fold.SUM) {
+                  acc[outAt] += sumDoubles(buf, 0, n);
+                } else if (rows.innerReduced()) {
                   acc[outAt] = foldDoublesRow(spec.fold(), buf, n, acc[outAt]);
                 } else {
                   foldDoublesInto(spec.fold(), buf, n, acc, outAt);
@@ -208,6 +223,80 @@ final class ReduceKernel {
     long lo = Math.max(0, a - o);
     long hi = Math.min(rows.inner(), b - o);
     return lo < hi ? lo << 32 | hi : 0;
+  }
+
+  /**
+   * Whether a row's sum runs in {@link #LANES} partial sums (float, half, bfloat16: their elements
+   * are exact in double, and TF's Eigen sums them in vector lanes too) rather than in order
+   * (double, whose in-order sums stay as they were).
+   */
+  private static boolean lanes(DType t) {
+    return t != DType.DOUBLE;
+  }
+
+  /** The partial sums of a row's sum: element k goes to lane k % 8 (independent add chains). */
+  static final int LANES = 8;
+
+  /**
+   * x[off, off + n) summed in {@link #LANES} lanes, combined as ((0+1)+(2+3))+((4+5)+(6+7)), then
+   * the n % 8 tail added in order: a fixed order that depends only on n, so every thread split
+   * gives the same bits. {@link #sumFloats} is the same sum read straight from float memory.
+   */
+  static double sumDoubles(double[] x, int off, int n) {
+    double s0 = 0;
+    double s1 = 0;
+    double s2 = 0;
+    double s3 = 0;
+    double s4 = 0;
+    double s5 = 0;
+    double s6 = 0;
+    double s7 = 0;
+    int k = off;
+    int end = off + n;
+    for (; k + LANES <= end; k += LANES) {
+      s0 += x[k];
+      s1 += x[k + 1];
+      s2 += x[k + 2];
+      s3 += x[k + 3];
+      s4 += x[k + 4];
+      s5 += x[k + 5];
+      s6 += x[k + 6];
+      s7 += x[k + 7];
+    }
+    double t = ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7));
+    for (; k < end; k++) {
+      t += x[k];
+    }
+    return t;
+  }
+
+  /** {@link #sumDoubles} of the floats at element indices [from, from + n) of {@code s}. */
+  static double sumFloats(java.lang.foreign.MemorySegment s, long from, int n) {
+    double s0 = 0;
+    double s1 = 0;
+    double s2 = 0;
+    double s3 = 0;
+    double s4 = 0;
+    double s5 = 0;
+    double s6 = 0;
+    double s7 = 0;
+    long k = from;
+    long end = from + n;
+    for (; k + LANES <= end; k += LANES) {
+      s0 += s.getAtIndex(F32, k);
+      s1 += s.getAtIndex(F32, k + 1);
+      s2 += s.getAtIndex(F32, k + 2);
+      s3 += s.getAtIndex(F32, k + 3);
+      s4 += s.getAtIndex(F32, k + 4);
+      s5 += s.getAtIndex(F32, k + 5);
+      s6 += s.getAtIndex(F32, k + 6);
+      s7 += s.getAtIndex(F32, k + 7);
+    }
+    double t = ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7));
+    for (; k < end; k++) {
+      t += s.getAtIndex(F32, k);
+    }
+    return t;
   }
 
   /** {@code a} folded with x[0, n) in order: the row half of {@link #foldDoubles}. */
@@ -377,13 +466,16 @@ final class ReduceKernel {
     };
   }
 
-  private static void foldDoubles(Fold f, double[] x, ReductionAxes.Rows rows, double[] acc) {
+  private static void foldDoubles(
+      Fold f, boolean lanes, double[] x, ReductionAxes.Rows rows, double[] acc) {
     long[] rowOut = rows.rowOut();
     int inner = rows.inner();
     for (int r = 0; r < rowOut.length; r++) {
       int o = (int) rowOut[r];
       int base = r * inner;
-      if (rows.innerReduced()) {
+      if (rows.innerReduced() && lanes && f == Fold.SUM) {
+        acc[o] += sumDoubles(x, base, inner);
+      } else if (rows.innerReduced()) {
         double a = acc[o];
         switch (f) {
           case SUM -> {
