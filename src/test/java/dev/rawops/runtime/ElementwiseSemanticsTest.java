@@ -55,6 +55,22 @@ class ElementwiseSemanticsTest {
     assertArrayEquals(new long[] {1, -1, 1, -1}, ints(binary("TruncateMod", I32, x, y)));
   }
 
+  /** MIN / -1 wraps (TF's safe_div for integer FloorDiv/FloorMod): int32 and int64 alike. */
+  @Test
+  void floorDivisionOfTheMinimumByMinusOneWraps() {
+    Tensor x = Tensor.ofInts(Shape.of(3), Integer.MIN_VALUE, Integer.MIN_VALUE, -7);
+    Tensor y = Tensor.ofInts(Shape.of(3), -1, 3, -1);
+    assertArrayEquals(
+        new long[] {Integer.MIN_VALUE, -715827883, 7}, ints(binary("FloorDiv", I32, x, y)));
+    assertArrayEquals(new long[] {0, 1, 0}, ints(binary("FloorMod", I32, x, y)));
+    Tensor x64 = Tensor.ofLongs(Shape.of(2), Long.MIN_VALUE, Long.MIN_VALUE);
+    Tensor y64 = Tensor.ofLongs(Shape.of(2), -1, 3);
+    assertArrayEquals(
+        new long[] {Long.MIN_VALUE, -3074457345618258603L},
+        ints(binary("FloorDiv", DataType.DT_INT64, x64, y64)));
+    assertArrayEquals(new long[] {0, 1}, ints(binary("FloorMod", DataType.DT_INT64, x64, y64)));
+  }
+
   @Test
   void integerDivisionByZeroIsInvalidArgumentNamingTheNode() {
     Tensor x = Tensor.ofInts(Shape.of(2), 1, 2);

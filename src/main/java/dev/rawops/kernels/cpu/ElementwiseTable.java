@@ -334,11 +334,23 @@ final class ElementwiseTable {
         new Entry("FloorDiv")
             .on(F32_LANE, s -> ElementwiseTable.floorDivLane(s.type()))
             .dmap2((x, y) -> Math.floor(x / y))
-            .imap2(k -> (x, y) -> ElementwiseMath.floorDiv(x, y, k)),
+            .i2(
+                k ->
+                    k.unsigned()
+                        ? unsignedLoop(k, ElementwiseMath::floorDiv)
+                        : k.bits() <= 32
+                            ? ElementwiseTable::floorDivInt
+                            : ElementwiseTable::floorDivSigned),
         new Entry("FloorMod")
             .on(F32_LANE, s -> ElementwiseTable.floorModLane(s.type()))
             .dmap2(ElementwiseMath::floorMod)
-            .imap2(k -> (x, y) -> ElementwiseMath.floorMod(x, y, k)),
+            .i2(
+                k ->
+                    k.unsigned()
+                        ? unsignedLoop(k, ElementwiseMath::floorMod)
+                        : k.bits() <= 32
+                            ? ElementwiseTable::floorModInt
+                            : ElementwiseTable::floorModSigned),
         new Entry("TruncateMod")
             .fmap2((x, y) -> x % y)
             .dmap2((x, y) -> x % y)
@@ -857,5 +869,64 @@ final class ElementwiseTable {
   /** v with a subnormal replaced by a zero of its sign (x86's FTZ/DAZ, as TF's CPU threads run). */
   private static float flushDenormal(float v) {
     return Math.abs(v) < Float.MIN_NORMAL ? Math.copySign(0f, v) : v;
+  }
+
+  /** An integer binary op that depends on its kind (width, signedness). */
+  @FunctionalInterface
+  private interface KindOp2 {
+    long apply(long x, long y, ElementwiseMath.IntKind k);
+  }
+
+  /** A per-element integer op of an unsigned kind, as a lane loop. */
+  private static CpuElementwise.L2 unsignedLoop(ElementwiseMath.IntKind k, KindOp2 op) {
+    return (x, y, o, n) -> {
+      for (int i = 0; i < n; i++) {
+        o[i] = op.apply(x[i], y[i], k);
+      }
+    };
+  }
+
+  /**
+   * Signed integer FloorDiv as one loop of its own (not a per-element call through a shared lambda,
+   * which the JIT cannot inline once many ops use it): Math.floorDiv, a zero divisor is
+   * INVALID_ARGUMENT, MIN / -1 wraps (the lanes hold the widened values, narrowed on write).
+   */
+  private static void floorDivSigned(long[] x, long[] y, long[] o, int n) {
+    for (int i = 0; i < n; i++) {
+      if (y[i] == 0) {
+        throw ElementwiseMath.divisionByZero();
+      }
+      o[i] = Math.floorDiv(x[i], y[i]);
+    }
+  }
+
+  /** As {@link #floorDivSigned} for values of at most 32 bits: a 32-bit division (about 2x). */
+  private static void floorDivInt(long[] x, long[] y, long[] o, int n) {
+    for (int i = 0; i < n; i++) {
+      if (y[i] == 0) {
+        throw ElementwiseMath.divisionByZero();
+      }
+      o[i] = Math.floorDiv((int) x[i], (int) y[i]);
+    }
+  }
+
+  /** As {@link #floorModSigned} for values of at most 32 bits: a 32-bit division. */
+  private static void floorModInt(long[] x, long[] y, long[] o, int n) {
+    for (int i = 0; i < n; i++) {
+      if (y[i] == 0) {
+        throw ElementwiseMath.divisionByZero();
+      }
+      o[i] = Math.floorMod((int) x[i], (int) y[i]);
+    }
+  }
+
+  /** Signed integer FloorMod as one loop of its own: the remainder takes the divisor's sign. */
+  private static void floorModSigned(long[] x, long[] y, long[] o, int n) {
+    for (int i = 0; i < n; i++) {
+      if (y[i] == 0) {
+        throw ElementwiseMath.divisionByZero();
+      }
+      o[i] = Math.floorMod(x[i], y[i]);
+    }
   }
 }
