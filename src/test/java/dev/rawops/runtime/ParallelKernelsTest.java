@@ -7,26 +7,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.rawops.Code;
 import dev.rawops.RawOpsException;
 import dev.rawops.graph.GraphDefBuilder;
-import dev.rawops.kernels.Device;
 import dev.rawops.kernels.IntraOpPool;
-import dev.rawops.kernels.Kernel;
-import dev.rawops.kernels.KernelContext;
-import dev.rawops.kernels.Parallel;
-import dev.rawops.kernels.SessionState;
-import dev.rawops.ops.NodeInfo;
 import dev.rawops.tensor.DType;
 import dev.rawops.tensor.PartialShape;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
-import dev.rawops.tensor.TensorBuffer;
 import dev.rawops.tfproto.AttrValue;
 import dev.rawops.tfproto.DataType;
 import dev.rawops.tfproto.GraphDef;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.SplittableRandom;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
@@ -43,89 +34,15 @@ class ParallelKernelsTest {
     POOL.close();
   }
 
-  /** POOL, noting whether any range started past 0 (the loop was split). */
-  private static final class Splitting implements Parallel {
-    final AtomicBoolean split = new AtomicBoolean();
-
-    @Override
-    public void forRange(long n, long costPerUnit, RangeBody body) {
-      POOL.forRange(
-          n,
-          costPerUnit,
-          (s, e) -> {
-            if (s > 0) {
-              split.set(true);
-            }
-            body.run(s, e);
-          });
-    }
-
-    @Override
-    public int threads() {
-      return POOL.threads();
-    }
-  }
-
-  private record WithParallel(KernelContext ctx, Parallel parallel) implements KernelContext {
-    @Override
-    public NodeInfo node() {
-      return ctx.node();
-    }
-
-    @Override
-    public Tensor input(int i) {
-      return ctx.input(i);
-    }
-
-    @Override
-    public TensorBuffer allocate(DType dtype, Shape shape) {
-      return ctx.allocate(dtype, shape);
-    }
-
-    @Override
-    public TensorBuffer allocateUninitialized(DType dtype, Shape shape) {
-      return ctx.allocateUninitialized(dtype, shape);
-    }
-
-    @Override
-    public Optional<TensorBuffer> forwardInput(int i) {
-      return ctx.forwardInput(i);
-    }
-
-    @Override
-    public void setOutput(int i, Tensor t) {
-      ctx.setOutput(i, t);
-    }
-
-    @Override
-    public SessionState state() {
-      return ctx.state();
-    }
-  }
-
-  /** Runs {@code def} with every kernel seeing {@code parallel}; returns the fetch. */
-  private static Tensor run(
-      GraphDef def, Map<String, Tensor> feeds, String fetch, Parallel parallel) {
-    Graph g = Graph.build(def, Device.CPU);
-    for (BuiltNode n : g.byName.values()) {
-      Kernel real = n.kernel;
-      if (real != null) {
-        n.kernel = ctx -> real.compute(new WithParallel(ctx, parallel));
-      }
-    }
-    return g.newSession().run(feeds, List.of(fetch)).get(0);
-  }
-
   /** Runs on the pool (asserting a split) and on one thread; asserts equal bytes; returns one. */
   private static Tensor runBoth(GraphDef def, Map<String, Tensor> feeds, String fetch) {
-    Splitting p = new Splitting();
-    Tensor parallel = run(def, feeds, fetch, p);
-    assertTrue(p.split.get(), "the work was not split over the pool");
-    Tensor sequential = run(def, feeds, fetch, Parallel.SEQUENTIAL);
-    assertEquals(sequential.dtype(), parallel.dtype());
-    assertEquals(sequential.shape(), parallel.shape());
-    assertEquals(-1, sequential.data().mismatch(parallel.data()), "parallel != sequential bytes");
-    return parallel;
+    return SplitRuns.splitAndSequential(
+        POOL,
+        def,
+        feeds,
+        fetch,
+        "the work was not split over the pool",
+        "parallel != sequential bytes");
   }
 
   private static Tensor randomFloats(SplittableRandom r, Shape shape) {
@@ -226,7 +143,9 @@ class ParallelKernelsTest {
             "a", iota(Shape.of(ROWS, COLS)),
             "b", Tensor.ofIntegers(DType.INT64, Shape.of(n, 1), idx));
     RawOpsException e =
-        assertThrows(RawOpsException.class, () -> run(def, feeds, "out", new Splitting()));
+        assertThrows(
+            RawOpsException.class,
+            () -> SplitRuns.run(def, feeds, "out", new SplitRuns.Splitting(POOL)));
     assertEquals(Code.INVALID_ARGUMENT, e.code());
     // TF: "indices[2900] = [4101] does not index into param shape [4096,64]"
     assertTrue(
@@ -372,7 +291,9 @@ class ParallelKernelsTest {
             "i", Tensor.ofInts(Shape.of(n, 1), rows),
             "u", iota(Shape.of(n, COLS)));
     RawOpsException e =
-        assertThrows(RawOpsException.class, () -> run(def, feeds, "out", new Splitting()));
+        assertThrows(
+            RawOpsException.class,
+            () -> SplitRuns.run(def, feeds, "out", new SplitRuns.Splitting(POOL)));
     assertEquals(Code.INVALID_ARGUMENT, e.code());
     assertTrue(e.getMessage().contains("indices[4000] = [-3]"), e.getMessage());
   }

@@ -4,24 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rawops.graph.GraphDefBuilder;
-import dev.rawops.kernels.Device;
 import dev.rawops.kernels.IntraOpPool;
-import dev.rawops.kernels.Kernel;
-import dev.rawops.kernels.KernelContext;
 import dev.rawops.kernels.Parallel;
-import dev.rawops.kernels.SessionState;
-import dev.rawops.ops.NodeInfo;
 import dev.rawops.tensor.DType;
 import dev.rawops.tensor.PartialShape;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
-import dev.rawops.tensor.TensorBuffer;
 import dev.rawops.tfproto.AttrValue;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.SplittableRandom;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
@@ -38,70 +30,6 @@ class ParallelReductionTest {
     POOL.close();
   }
 
-  private static final class Splitting implements Parallel {
-    final AtomicBoolean split = new AtomicBoolean();
-
-    @Override
-    public void forRange(long n, long costPerUnit, RangeBody body) {
-      POOL.forRange(
-          n,
-          costPerUnit,
-          (s, e) -> {
-            if (s > 0) {
-              split.set(true);
-            }
-            body.run(s, e);
-          });
-    }
-
-    @Override
-    public int threads() {
-      return POOL.threads();
-    }
-  }
-
-  private record WithParallel(KernelContext ctx, Parallel parallel) implements KernelContext {
-    @Override
-    public NodeInfo node() {
-      return ctx.node();
-    }
-
-    @Override
-    public Tensor input(int i) {
-      return ctx.input(i);
-    }
-
-    @Override
-    public TensorBuffer allocate(DType dtype, Shape shape) {
-      return ctx.allocate(dtype, shape);
-    }
-
-    @Override
-    public TensorBuffer allocateUninitialized(DType dtype, Shape shape) {
-      return ctx.allocateUninitialized(dtype, shape);
-    }
-
-    @Override
-    public Optional<TensorBuffer> forwardInput(int i) {
-      return ctx.forwardInput(i);
-    }
-
-    @Override
-    public void setOutput(int i, Tensor t) {
-      ctx.setOutput(i, t);
-    }
-
-    @Override
-    public SessionState state() {
-      return ctx.state();
-    }
-
-    @Override
-    public Parallel parallel() {
-      return parallel;
-    }
-  }
-
   private static Tensor run(Tensor x, String op, int[] axes, boolean keepDims, Parallel p) {
     GraphDefBuilder g =
         new GraphDefBuilder()
@@ -113,19 +41,12 @@ class ParallelReductionTest {
     if (!op.equals("All") && !op.equals("Any")) { // All and Any have no T: bool only
       g.attr("T", x.dtype());
     }
-    Graph graph = Graph.build(g.build(), Device.CPU);
-    for (BuiltNode n : graph.byName.values()) {
-      Kernel real = n.kernel;
-      if (real != null) {
-        n.kernel = ctx -> real.compute(new WithParallel(ctx, p));
-      }
-    }
-    return graph.newSession().run(Map.of("x", x), List.of("r")).get(0);
+    return SplitRuns.run(g.build(), Map.of("x", x), "r", p);
   }
 
   /** Parallel (asserting a split) and sequential: equal dtype, shape and bytes. */
   private static Tensor both(Tensor x, String op, int... axes) {
-    Splitting p = new Splitting();
+    SplitRuns.Splitting p = new SplitRuns.Splitting(POOL);
     Tensor par = run(x, op, axes, false, p);
     assertTrue(p.split.get(), op + " over " + List.of(axes) + " was not split");
     Tensor seq = run(x, op, axes, false, Parallel.SEQUENTIAL);
@@ -231,14 +152,7 @@ class ParallelReductionTest {
         .attr("T", x.dtype())
         .attr("Tidx", DType.INT32)
         .attr("output_type", DType.INT64);
-    Graph graph = Graph.build(g.build(), Device.CPU);
-    for (BuiltNode n : graph.byName.values()) {
-      Kernel real = n.kernel;
-      if (real != null) {
-        n.kernel = ctx -> real.compute(new WithParallel(ctx, p));
-      }
-    }
-    return graph.newSession().run(Map.of("x", x), List.of("r")).get(0);
+    return SplitRuns.run(g.build(), Map.of("x", x), "r", p);
   }
 
   @Test
@@ -248,7 +162,7 @@ class ParallelReductionTest {
     Tensor f = randomFloats(Shape.of(rows, cols), 5);
     for (String op : List.of("ArgMax", "ArgMin")) {
       for (int axis : new int[] {0, 1}) {
-        Splitting p = new Splitting();
+        SplitRuns.Splitting p = new SplitRuns.Splitting(POOL);
         Tensor par = arg(f, op, axis, p);
         assertTrue(p.split.get(), op + " was not split");
         Tensor seq = arg(f, op, axis, Parallel.SEQUENTIAL);

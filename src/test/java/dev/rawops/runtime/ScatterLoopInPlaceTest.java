@@ -8,17 +8,13 @@ import dev.rawops.graph.GraphDefBuilder;
 import dev.rawops.kernels.Device;
 import dev.rawops.kernels.Kernel;
 import dev.rawops.kernels.KernelContext;
-import dev.rawops.kernels.Parallel;
-import dev.rawops.ops.NodeInfo;
 import dev.rawops.tensor.DType;
 import dev.rawops.tensor.PartialShape;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
-import dev.rawops.tensor.TensorBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -56,37 +52,7 @@ class ScatterLoopInPlaceTest {
     return calls;
   }
 
-  private record Recording(KernelContext ctx, Calls calls) implements KernelContext {
-    @Override
-    public NodeInfo node() {
-      return ctx.node();
-    }
-
-    @Override
-    public Tensor input(int i) {
-      return ctx.input(i);
-    }
-
-    @Override
-    public TensorBuffer allocate(DType dtype, Shape shape) {
-      return ctx.allocate(dtype, shape);
-    }
-
-    @Override
-    public TensorBuffer allocateUninitialized(DType dtype, Shape shape) {
-      return ctx.allocateUninitialized(dtype, shape);
-    }
-
-    @Override
-    public Parallel parallel() {
-      return ctx.parallel();
-    }
-
-    @Override
-    public Optional<TensorBuffer> forwardInput(int i) {
-      return ctx.forwardInput(i);
-    }
-
+  private record Recording(KernelContext ctx, Calls calls) implements DelegatingKernelContext {
     @Override
     public void setOutput(int i, Tensor t) {
       synchronized (calls) {

@@ -9,17 +9,13 @@ import dev.rawops.graph.GraphDefBuilder;
 import dev.rawops.kernels.Device;
 import dev.rawops.kernels.Kernel;
 import dev.rawops.kernels.KernelContext;
-import dev.rawops.ops.NodeInfo;
-import dev.rawops.tensor.DType;
 import dev.rawops.tensor.PartialShape;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
-import dev.rawops.tensor.TensorBuffer;
 import dev.rawops.tfproto.DataType;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -60,27 +56,7 @@ class TensorScatterUpdateInPlaceTest {
     return seen;
   }
 
-  private record Recording(KernelContext ctx, Seen seen) implements KernelContext {
-    @Override
-    public NodeInfo node() {
-      return ctx.node();
-    }
-
-    @Override
-    public Tensor input(int i) {
-      return ctx.input(i);
-    }
-
-    @Override
-    public TensorBuffer allocate(DType dtype, Shape shape) {
-      return ctx.allocate(dtype, shape);
-    }
-
-    @Override
-    public Optional<TensorBuffer> forwardInput(int i) {
-      return ctx.forwardInput(i);
-    }
-
+  private record Recording(KernelContext ctx, Seen seen) implements DelegatingKernelContext {
     @Override
     public void setOutput(int i, Tensor t) {
       seen.output = t;
