@@ -1,7 +1,8 @@
 package dev.rawops.kernels;
 
 import dev.rawops.RawOpsException;
-import java.util.concurrent.ForkJoinPool;
+import java.lang.ref.Cleaner;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ForkJoinTask;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
@@ -22,11 +23,27 @@ public final class IntraOpPool implements Parallel, AutoCloseable {
    */
   static final int CHUNKS_PER_THREAD = 4;
 
+  /**
+   * How long an idle worker, and a caller waiting for the last ranges, keep looking before they
+   * park (as Eigen's pool, under TF's, spins before it sleeps). Waking a parked thread costs 20–75
+   * µs on a virtual machine, twice per loop (the worker, then the caller): more than a whole
+   * 10-range loop of 10 µs ranges. Kernels run back to back, so a worker that just finished one
+   * loop usually finds the next while it spins.
+   */
+  static final long SPIN_NANOS = 100_000;
+
+  private static final AtomicInteger POOLS = new AtomicInteger();
+
+  /** Stops the threads of a pool that was never closed once it is unreachable. */
+  private static final Cleaner CLEANER = Cleaner.create();
+
   private static final IntraOpPool SHARED =
       new IntraOpPool(Runtime.getRuntime().availableProcessors());
 
   private final int threads;
-  private final ForkJoinPool pool; // null when threads == 1
+  private final Workers workers; // threads - 1 of them
+  private final Cleaner.Cleanable cleanable;
+  private final String namePrefix;
 
   /** A pool of {@code threads} threads in all (the caller counts as one); at least 1. */
   public IntraOpPool(int threads) {
@@ -34,7 +51,9 @@ public final class IntraOpPool implements Parallel, AutoCloseable {
       throw new IllegalArgumentException("intra-op threads must be at least 1, got " + threads);
     }
     this.threads = threads;
-    this.pool = threads == 1 ? null : new ForkJoinPool(threads - 1);
+    this.namePrefix = "rawops-intra-op-" + POOLS.incrementAndGet() + "-";
+    this.workers = new Workers(threads - 1, namePrefix);
+    this.cleanable = CLEANER.register(this, workers);
   }
 
   /**
@@ -49,6 +68,16 @@ public final class IntraOpPool implements Parallel, AutoCloseable {
     return threads;
   }
 
+  /** What the names of this pool's threads start with ("rawops-intra-op-N-"). */
+  String workerNamePrefix() {
+    return namePrefix;
+  }
+
+  /** True on a thread of an intra-op pool, running one of a loop's ranges. */
+  public static boolean onWorker() {
+    return Thread.currentThread() instanceof Worker;
+  }
+
   @Override
   public void forRange(long n, long costPerUnit, RangeBody body) {
     if (n <= 0) {
@@ -57,16 +86,13 @@ public final class IntraOpPool implements Parallel, AutoCloseable {
     long total = saturatingMultiply(n, Math.max(1, costPerUnit));
     long byCost = Math.max(1, total / MIN_COST_PER_SHARD);
     long wanted = Math.min(Math.min((long) threads * CHUNKS_PER_THREAD, n), byCost);
-    if (wanted <= 1 || pool == null || ForkJoinTask.inForkJoinPool()) {
+    if (wanted <= 1 || threads == 1 || onWorker() || ForkJoinTask.inForkJoinPool()) {
       body.run(0, n);
       return;
     }
     Chunks chunks = new Chunks(n, (n + wanted - 1) / wanted, body);
-    int helpers = Math.min(threads - 1, chunks.count - 1);
-    for (int h = 0; h < helpers; h++) {
-      pool.execute(chunks::help);
-    }
-    chunks.help(); // the caller works too, and alone if every pool thread is busy elsewhere
+    workers.post(chunks, Math.min(threads - 1, chunks.count - 1));
+    chunks.help(); // the caller works too, and alone if every worker is busy elsewhere
     chunks.await();
     if (chunks.failure != null) {
       throw rethrown(chunks.failure);
@@ -74,11 +100,92 @@ public final class IntraOpPool implements Parallel, AutoCloseable {
   }
 
   /**
+   * The pool's threads and the loops posted to them. Kept apart from the pool so the threads do not
+   * keep it reachable: a pool nobody closed stops its threads when it is collected.
+   */
+  private static final class Workers implements Runnable {
+    final ConcurrentLinkedQueue<Chunks> posted = new ConcurrentLinkedQueue<>();
+    final Worker[] threads;
+    volatile boolean closed;
+
+    Workers(int count, String name) {
+      threads = new Worker[count];
+      for (int w = 0; w < count; w++) {
+        threads[w] = new Worker(this, name + (w + 1));
+        threads[w].start();
+      }
+    }
+
+    /** Offers {@code chunks} to up to {@code helpers} workers, waking parked ones. */
+    void post(Chunks chunks, int helpers) {
+      if (closed) {
+        return; // the caller runs every range itself
+      }
+      for (int h = 0; h < helpers; h++) {
+        posted.offer(chunks);
+      }
+      for (Worker w : threads) {
+        if (w.parked) {
+          LockSupport.unpark(w);
+        }
+      }
+    }
+
+    /** Stops the threads (close, or the pool collected). */
+    @Override
+    public void run() {
+      closed = true;
+      posted.clear();
+      for (Worker w : threads) {
+        LockSupport.unpark(w);
+      }
+    }
+  }
+
+  /**
+   * A pool thread: takes posted loops and helps with their ranges; when none is posted it spins for
+   * {@link #SPIN_NANOS}, then parks until a loop is posted or the pool closes. A loop it arrives at
+   * late has no ranges left and costs it nothing.
+   */
+  private static final class Worker extends Thread {
+    private final Workers pool;
+    volatile boolean parked;
+
+    Worker(Workers pool, String name) {
+      super(name);
+      this.pool = pool;
+      setDaemon(true);
+    }
+
+    @Override
+    public void run() {
+      ConcurrentLinkedQueue<Chunks> posted = pool.posted;
+      while (!pool.closed) {
+        Chunks c = posted.poll();
+        if (c != null) {
+          c.help();
+          continue;
+        }
+        long until = System.nanoTime() + SPIN_NANOS;
+        while (posted.isEmpty() && !pool.closed && System.nanoTime() < until) {
+          Thread.onSpinWait();
+        }
+        parked = true;
+        // A loop posted before parked was visible to its poster is seen here instead.
+        if (posted.isEmpty() && !pool.closed) {
+          LockSupport.park(this);
+        }
+        parked = false;
+      }
+    }
+  }
+
+  /**
    * One loop's ranges, taken one at a time by whichever thread is free: the caller and up to {@code
-   * threads - 1} pool threads. A pool thread that arrives after the caller took every range finds
-   * none and returns at once, so a busy pool (another kernel's loop, inter-op parallelism) never
-   * makes this loop wait for a queued task; the caller waits only for ranges in progress. The
-   * exception reported is that of the lowest range that threw, whoever ran it.
+   * threads - 1} workers. A worker that arrives after the caller took every range finds none and
+   * returns at once, so a busy pool (another kernel's loop, inter-op parallelism) never makes this
+   * loop wait for a queued task; the caller waits only for ranges in progress. The exception
+   * reported is that of the lowest range that threw, whoever ran it.
    */
   private static final class Chunks {
     final long n;
@@ -119,7 +226,15 @@ public final class IntraOpPool implements Parallel, AutoCloseable {
       }
     }
 
+    /** Spins for the ranges still running for up to {@link #SPIN_NANOS}, then parks. */
     void await() {
+      if (done.get() == count) {
+        return;
+      }
+      long until = System.nanoTime() + SPIN_NANOS;
+      while (done.get() < count && System.nanoTime() < until) {
+        Thread.onSpinWait();
+      }
       while (done.get() < count) {
         LockSupport.park(this);
       }
@@ -149,8 +264,8 @@ public final class IntraOpPool implements Parallel, AutoCloseable {
   /** Stops the pool's threads (not the shared pool's). */
   @Override
   public void close() {
-    if (pool != null && this != SHARED) {
-      pool.shutdown();
+    if (this != SHARED) {
+      cleanable.clean();
     }
   }
 }

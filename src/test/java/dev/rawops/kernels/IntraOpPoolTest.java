@@ -9,7 +9,6 @@ import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ForkJoinTask;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import org.junit.jupiter.api.Test;
@@ -99,7 +98,7 @@ class IntraOpPoolTest {
                       2,
                       10_000_000,
                       (from, to) -> {
-                        if (ForkJoinTask.inForkJoinPool()) { // the pool's worker took a range
+                        if (IntraOpPool.onWorker()) { // the pool's worker took a range
                           blocking.countDown();
                           awaitQuietly(release);
                         } else { // the other caller: holds its range until the worker has one
@@ -129,6 +128,115 @@ class IntraOpPoolTest {
         other.join();
       }
     }
+  }
+
+  /**
+   * A loop started inside a range a worker runs stays on that worker (no nested hand-off); one
+   * started in the caller's range may be split again. Either way every index once, no deadlock.
+   */
+  @Test
+  void nestedLoopsRunInline() {
+    try (IntraOpPool pool = new IntraOpPool(2)) {
+      AtomicIntegerArray seen = new AtomicIntegerArray(8 * 8);
+      assertTimeoutPreemptively(
+          Duration.ofSeconds(10),
+          () ->
+              pool.forRange(
+                  8,
+                  10_000_000,
+                  (from, to) -> {
+                    for (long i = from; i < to; i++) {
+                      long outer = i;
+                      Thread self = Thread.currentThread();
+                      boolean outerOnWorker = IntraOpPool.onWorker();
+                      pool.forRange(
+                          8,
+                          10_000_000,
+                          (a, b) -> {
+                            if (outerOnWorker) {
+                              assertEquals(self, Thread.currentThread());
+                            }
+                            for (long j = a; j < b; j++) {
+                              seen.incrementAndGet((int) (outer * 8 + j));
+                            }
+                          });
+                    }
+                  }));
+      for (int i = 0; i < 64; i++) {
+        assertEquals(1, seen.get(i), "index " + i);
+      }
+    }
+  }
+
+  /** Many loops back to back (workers spinning between them, or parked): each index once. */
+  @Test
+  void backToBackLoopsAndPausesBetweenThem() throws InterruptedException {
+    try (IntraOpPool pool = new IntraOpPool(2)) {
+      for (int round = 0; round < 200; round++) {
+        if (round % 50 == 49) {
+          Thread.sleep(5); // longer than the workers spin: they park, and are woken again
+        }
+        AtomicIntegerArray seen = new AtomicIntegerArray(16);
+        pool.forRange(
+            16,
+            100_000,
+            (from, to) -> {
+              for (long i = from; i < to; i++) {
+                seen.incrementAndGet((int) i);
+              }
+            });
+        for (int i = 0; i < 16; i++) {
+          assertEquals(1, seen.get(i), "round " + round + " index " + i);
+        }
+      }
+    }
+  }
+
+  /** Closing stops the pool's threads; loops after that still run, on the caller alone. */
+  @Test
+  void closeStopsTheWorkersAndLaterLoopsRunOnTheCaller() throws InterruptedException {
+    IntraOpPool pool = new IntraOpPool(3);
+    pool.forRange(8, 10_000_000, (from, to) -> {});
+    pool.close();
+    assertTimeoutPreemptively(
+        Duration.ofSeconds(10),
+        () -> {
+          while (workerThreads(pool.workerNamePrefix()) > 0) {
+            Thread.sleep(10);
+          }
+        });
+    Set<Thread> threads = ConcurrentHashMap.newKeySet();
+    pool.forRange(8, 10_000_000, (from, to) -> threads.add(Thread.currentThread()));
+    assertEquals(Set.of(Thread.currentThread()), threads);
+  }
+
+  /** A pool nobody closed stops its threads once it is collected (its Cleaner). */
+  @Test
+  void anUnclosedPoolStopsItsWorkersWhenCollected() {
+    String prefix = unclosedPoolThatRanALoop();
+    assertTimeoutPreemptively(
+        Duration.ofSeconds(20),
+        () -> {
+          while (workerThreads(prefix) > 0) {
+            System.gc();
+            Thread.sleep(20);
+          }
+        });
+  }
+
+  @SuppressWarnings("resource") // the point: never closed
+  private static String unclosedPoolThatRanALoop() {
+    IntraOpPool pool = new IntraOpPool(3);
+    pool.forRange(8, 10_000_000, (from, to) -> {});
+    assertEquals(2, workerThreads(pool.workerNamePrefix()));
+    return pool.workerNamePrefix();
+  }
+
+  /** Live threads named after this pool's workers. */
+  private static long workerThreads(String prefix) {
+    return Thread.getAllStackTraces().keySet().stream()
+        .filter(t -> t.getName().startsWith(prefix) && t.isAlive())
+        .count();
   }
 
   private static void awaitQuietly(CountDownLatch latch) {
