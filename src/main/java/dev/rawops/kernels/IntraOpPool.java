@@ -11,8 +11,9 @@ import java.util.concurrent.locks.LockSupport;
  * A {@link Parallel} over a pool of threads, splitting a loop as TF's {@code Shard} does: by the
  * total cost, into at most {@link #CHUNKS_PER_THREAD} ranges per thread, each of at least {@link
  * #MIN_COST_PER_SHARD}; the calling thread takes ranges too, and every thread takes the next range
- * left when it is free. A loop started from inside one of the pool's ranges (nested parallelism)
- * runs inline.
+ * left when it is free. A loop runs inline on its caller when it is small, when it is started from
+ * a range a worker runs (nested parallelism), or when as many other callers are already in loops of
+ * this pool as it has threads (the cores are taken).
  */
 public final class IntraOpPool implements Parallel, AutoCloseable {
   /** The least work (about nanoseconds) worth handing to another thread. */
@@ -44,6 +45,7 @@ public final class IntraOpPool implements Parallel, AutoCloseable {
   private final Workers workers; // threads - 1 of them
   private final Cleaner.Cleanable cleanable;
   private final String namePrefix;
+  private final AtomicInteger callers = new AtomicInteger(); // threads now in a split loop
 
   /** A pool of {@code threads} threads in all (the caller counts as one); at least 1. */
   public IntraOpPool(int threads) {
@@ -90,10 +92,26 @@ public final class IntraOpPool implements Parallel, AutoCloseable {
       body.run(0, n);
       return;
     }
-    Chunks chunks = new Chunks(n, (n + wanted - 1) / wanted, body);
-    workers.post(chunks, Math.min(threads - 1, chunks.count - 1));
-    chunks.help(); // the caller works too, and alone if every worker is busy elsewhere
-    chunks.await();
+    // Callers already in a loop of this pool are threads already on cores: when they fill the
+    // pool's threads (inter-op parallelism, concurrent runs), splitting this loop too would only
+    // put more threads than cores to work, and spin-waiting ones among them.
+    if (callers.incrementAndGet() >= threads) {
+      try {
+        body.run(0, n);
+      } finally {
+        callers.decrementAndGet();
+      }
+      return;
+    }
+    Chunks chunks;
+    try {
+      chunks = new Chunks(n, (n + wanted - 1) / wanted, body);
+      workers.post(chunks, Math.min(threads - 1, chunks.count - 1));
+      chunks.help(); // the caller works too, and alone if every worker is busy elsewhere
+      chunks.await();
+    } finally {
+      callers.decrementAndGet();
+    }
     if (chunks.failure != null) {
       throw rethrown(chunks.failure);
     }

@@ -131,6 +131,71 @@ class IntraOpPoolTest {
   }
 
   /**
+   * While another caller's loop keeps the pool's threads busy (inter-op parallelism), a new loop
+   * runs every range on its own caller: splitting it would only put more threads than cores to
+   * work.
+   */
+  @Test
+  void aLoopRunsOnItsCallerWhileOtherLoopsFillThePool() throws InterruptedException {
+    try (IntraOpPool pool = new IntraOpPool(2)) {
+      CountDownLatch started = new CountDownLatch(1);
+      CountDownLatch release = new CountDownLatch(1);
+      CountDownLatch othersDone = new CountDownLatch(7);
+      // A loop of 8 ranges: its caller holds one, the worker runs the other 7 and is then idle.
+      Thread busy =
+          new Thread(
+              () ->
+                  pool.forRange(
+                      8,
+                      10_000_000,
+                      (from, to) -> {
+                        if (Thread.currentThread().getName().equals("busy")) {
+                          started.countDown();
+                          awaitQuietly(release);
+                        } else {
+                          sleepQuietly(); // leaves the caller time to take a range
+                          othersDone.countDown();
+                        }
+                      }),
+              "busy");
+      busy.start();
+      try {
+        assertTrue(started.await(10, TimeUnit.SECONDS));
+        assertTrue(othersDone.await(10, TimeUnit.SECONDS));
+        Set<Thread> threads = ConcurrentHashMap.newKeySet();
+        pool.forRange(
+            64,
+            10_000_000,
+            (from, to) -> {
+              threads.add(Thread.currentThread());
+              sleepQuietly(); // long enough for an idle worker to join in, were it asked
+            });
+        assertEquals(Set.of(Thread.currentThread()), threads);
+      } finally {
+        release.countDown();
+        busy.join();
+      }
+      // Once the other loop is done, loops split again.
+      Set<Thread> threads = ConcurrentHashMap.newKeySet();
+      CountDownLatch both = new CountDownLatch(2);
+      pool.forRange(
+          8,
+          10_000_000,
+          (from, to) -> {
+            if (threads.add(Thread.currentThread())) {
+              both.countDown();
+            }
+            try {
+              both.await(200, TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+              Thread.currentThread().interrupt();
+            }
+          });
+      assertEquals(2, threads.size());
+    }
+  }
+
+  /**
    * A loop started inside a range a worker runs stays on that worker (no nested hand-off); one
    * started in the caller's range may be split again. Either way every index once, no deadlock.
    */
@@ -237,6 +302,14 @@ class IntraOpPoolTest {
     return Thread.getAllStackTraces().keySet().stream()
         .filter(t -> t.getName().startsWith(prefix) && t.isAlive())
         .count();
+  }
+
+  private static void sleepQuietly() {
+    try {
+      Thread.sleep(1);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   private static void awaitQuietly(CountDownLatch latch) {
