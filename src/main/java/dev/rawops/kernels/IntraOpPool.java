@@ -11,9 +11,8 @@ import java.util.concurrent.locks.LockSupport;
  * A {@link Parallel} over a pool of threads, splitting a loop as TF's {@code Shard} does: by the
  * total cost, into at most {@link #CHUNKS_PER_THREAD} ranges per thread, each of at least {@link
  * #MIN_COST_PER_SHARD}; the calling thread takes ranges too, and every thread takes the next range
- * left when it is free. A loop runs inline on its caller when it is small, when it is started from
- * a range a worker runs (nested parallelism), or when as many other callers are already in loops of
- * this pool as it has threads (the cores are taken).
+ * left when it is free. A loop started from inside a range a worker runs (nested parallelism) runs
+ * inline.
  */
 public final class IntraOpPool implements Parallel, AutoCloseable {
   /** The least work (about nanoseconds) worth handing to another thread. */
@@ -45,7 +44,6 @@ public final class IntraOpPool implements Parallel, AutoCloseable {
   private final Workers workers; // threads - 1 of them
   private final Cleaner.Cleanable cleanable;
   private final String namePrefix;
-  private final AtomicInteger callers = new AtomicInteger(); // threads now in a split loop
 
   /** A pool of {@code threads} threads in all (the caller counts as one); at least 1. */
   public IntraOpPool(int threads) {
@@ -92,25 +90,14 @@ public final class IntraOpPool implements Parallel, AutoCloseable {
       body.run(0, n);
       return;
     }
-    // Callers already in a loop of this pool are threads already on cores: when they fill the
-    // pool's threads (inter-op parallelism, concurrent runs), splitting this loop too would only
-    // put more threads than cores to work, and spin-waiting ones among them.
-    if (callers.incrementAndGet() >= threads) {
-      try {
-        body.run(0, n);
-      } finally {
-        callers.decrementAndGet();
-      }
-      return;
-    }
-    Chunks chunks;
+    Chunks chunks = new Chunks(n, (n + wanted - 1) / wanted, body);
+    workers.callers.incrementAndGet();
     try {
-      chunks = new Chunks(n, (n + wanted - 1) / wanted, body);
       workers.post(chunks, Math.min(threads - 1, chunks.count - 1));
       chunks.help(); // the caller works too, and alone if every worker is busy elsewhere
-      chunks.await();
+      chunks.await(workers);
     } finally {
-      callers.decrementAndGet();
+      workers.callers.decrementAndGet();
     }
     if (chunks.failure != null) {
       throw rethrown(chunks.failure);
@@ -124,7 +111,20 @@ public final class IntraOpPool implements Parallel, AutoCloseable {
   private static final class Workers implements Runnable {
     final ConcurrentLinkedQueue<Chunks> posted = new ConcurrentLinkedQueue<>();
     final Worker[] threads;
+
+    /** Threads now in a split loop of the pool, as callers. */
+    final AtomicInteger callers = new AtomicInteger();
+
     volatile boolean closed;
+
+    /**
+     * True while a thread waiting for work should spin: fewer callers are in loops than the pool
+     * has threads. With as many (inter-op parallelism, concurrent runs) the cores are taken by
+     * threads with work, and a spinning one would only slow them down.
+     */
+    boolean spinning() {
+      return callers.get() <= threads.length;
+    }
 
     Workers(int count, String name) {
       threads = new Worker[count];
@@ -185,7 +185,7 @@ public final class IntraOpPool implements Parallel, AutoCloseable {
           continue;
         }
         long until = System.nanoTime() + SPIN_NANOS;
-        while (posted.isEmpty() && !pool.closed && System.nanoTime() < until) {
+        while (posted.isEmpty() && !pool.closed && pool.spinning() && System.nanoTime() < until) {
           Thread.onSpinWait();
         }
         parked = true;
@@ -244,13 +244,16 @@ public final class IntraOpPool implements Parallel, AutoCloseable {
       }
     }
 
-    /** Spins for the ranges still running for up to {@link #SPIN_NANOS}, then parks. */
-    void await() {
+    /**
+     * Spins for the ranges still running for up to {@link #SPIN_NANOS} (while {@code pool} says
+     * so), then parks.
+     */
+    void await(Workers pool) {
       if (done.get() == count) {
         return;
       }
       long until = System.nanoTime() + SPIN_NANOS;
-      while (done.get() < count && System.nanoTime() < until) {
+      while (done.get() < count && pool.spinning() && System.nanoTime() < until) {
         Thread.onSpinWait();
       }
       while (done.get() < count) {

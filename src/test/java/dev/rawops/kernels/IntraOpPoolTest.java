@@ -131,67 +131,45 @@ class IntraOpPoolTest {
   }
 
   /**
-   * While another caller's loop keeps the pool's threads busy (inter-op parallelism), a new loop
-   * runs every range on its own caller: splitting it would only put more threads than cores to
-   * work.
+   * More callers than threads at once (inter-op parallelism, concurrent runs): waiting threads stop
+   * spinning, and every loop still runs each index once.
    */
   @Test
-  void aLoopRunsOnItsCallerWhileOtherLoopsFillThePool() throws InterruptedException {
+  void concurrentCallersEachGetEveryIndexOnce() throws InterruptedException {
     try (IntraOpPool pool = new IntraOpPool(2)) {
-      CountDownLatch started = new CountDownLatch(1);
-      CountDownLatch release = new CountDownLatch(1);
-      CountDownLatch othersDone = new CountDownLatch(7);
-      // A loop of 8 ranges: its caller holds one, the worker runs the other 7 and is then idle.
-      Thread busy =
-          new Thread(
-              () ->
-                  pool.forRange(
-                      8,
-                      10_000_000,
-                      (from, to) -> {
-                        if (Thread.currentThread().getName().equals("busy")) {
-                          started.countDown();
-                          awaitQuietly(release);
-                        } else {
-                          sleepQuietly(); // leaves the caller time to take a range
-                          othersDone.countDown();
-                        }
-                      }),
-              "busy");
-      busy.start();
-      try {
-        assertTrue(started.await(10, TimeUnit.SECONDS));
-        assertTrue(othersDone.await(10, TimeUnit.SECONDS));
-        Set<Thread> threads = ConcurrentHashMap.newKeySet();
-        pool.forRange(
-            64,
-            10_000_000,
-            (from, to) -> {
-              threads.add(Thread.currentThread());
-              sleepQuietly(); // long enough for an idle worker to join in, were it asked
-            });
-        assertEquals(Set.of(Thread.currentThread()), threads);
-      } finally {
-        release.countDown();
-        busy.join();
+      Thread[] callers = new Thread[4];
+      AtomicIntegerArray wrong = new AtomicIntegerArray(callers.length);
+      for (int t = 0; t < callers.length; t++) {
+        int caller = t;
+        callers[t] =
+            new Thread(
+                () -> {
+                  for (int round = 0; round < 200; round++) {
+                    AtomicIntegerArray seen = new AtomicIntegerArray(32);
+                    pool.forRange(
+                        32,
+                        50_000,
+                        (from, to) -> {
+                          for (long i = from; i < to; i++) {
+                            seen.incrementAndGet((int) i);
+                          }
+                        });
+                    for (int i = 0; i < 32; i++) {
+                      if (seen.get(i) != 1) {
+                        wrong.incrementAndGet(caller);
+                      }
+                    }
+                  }
+                });
+        callers[t].start();
       }
-      // Once the other loop is done, loops split again.
-      Set<Thread> threads = ConcurrentHashMap.newKeySet();
-      CountDownLatch both = new CountDownLatch(2);
-      pool.forRange(
-          8,
-          10_000_000,
-          (from, to) -> {
-            if (threads.add(Thread.currentThread())) {
-              both.countDown();
-            }
-            try {
-              both.await(200, TimeUnit.MILLISECONDS);
-            } catch (InterruptedException e) {
-              Thread.currentThread().interrupt();
-            }
-          });
-      assertEquals(2, threads.size());
+      for (Thread t : callers) {
+        t.join(30_000);
+        assertTrue(!t.isAlive(), "a caller did not finish");
+      }
+      for (int t = 0; t < callers.length; t++) {
+        assertEquals(0, wrong.get(t), "caller " + t);
+      }
     }
   }
 
@@ -302,14 +280,6 @@ class IntraOpPoolTest {
     return Thread.getAllStackTraces().keySet().stream()
         .filter(t -> t.getName().startsWith(prefix) && t.isAlive())
         .count();
-  }
-
-  private static void sleepQuietly() {
-    try {
-      Thread.sleep(1);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
   }
 
   private static void awaitQuietly(CountDownLatch latch) {
