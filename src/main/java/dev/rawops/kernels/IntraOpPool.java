@@ -2,10 +2,13 @@ package dev.rawops.kernels;
 
 import dev.rawops.RawOpsException;
 import java.lang.ref.Cleaner;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ForkJoinTask;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 
 /**
  * A {@link Parallel} over a pool of threads, splitting a loop as TF's {@code Shard} does: by the
@@ -13,6 +16,12 @@ import java.util.concurrent.locks.LockSupport;
  * #MIN_COST_PER_SHARD}; the calling thread takes ranges too, and every thread takes the next range
  * left when it is free. A loop started from inside a range a worker runs (nested parallelism) runs
  * inline.
+ *
+ * <p>The same threads run a session's independent nodes ({@link #execute}, TF's inter-op work), so
+ * the cores are never shared by more busy threads than the pool has: a thread running a node splits
+ * that node's loops only over threads that are free, and a thread that finishes its own work (a
+ * worker between nodes, or a run's calling thread waiting for nodes elsewhere: {@link #helpUntil})
+ * takes ranges of the loops still running.
  */
 public final class IntraOpPool implements Parallel, AutoCloseable {
   /** The least work (about nanoseconds) worth handing to another thread. */
@@ -75,7 +84,62 @@ public final class IntraOpPool implements Parallel, AutoCloseable {
 
   /** True on a thread of an intra-op pool, running one of a loop's ranges. */
   public static boolean onWorker() {
-    return Thread.currentThread() instanceof Worker;
+    return Thread.currentThread() instanceof Worker w && w.inRange;
+  }
+
+  /**
+   * Hands {@code task} to one of the pool's threads, which runs it when it has no loop to help
+   * with; false when the pool has no threads of its own (one thread, or closed). A task may never
+   * run if the pool is closed first, so nothing may wait for a task to start: the executor's
+   * helpers only take nodes nobody else has taken.
+   */
+  public boolean execute(Runnable task) {
+    if (workers.threads.length == 0 || workers.closed) {
+      return false;
+    }
+    workers.tasks.offer(task);
+    workers.wake();
+    return true;
+  }
+
+  /**
+   * Takes ranges of the loops posted to this pool until {@code done} is true, parking when there
+   * are none: a thread waiting for work that runs on the pool (the executor's calling thread,
+   * waiting for nodes its helpers run) helps it finish instead of idling. Whoever makes {@code
+   * done} true must {@link LockSupport#unpark} this thread. An interrupt is kept for the caller.
+   */
+  public void helpUntil(BooleanSupplier done) {
+    Thread me = Thread.currentThread();
+    boolean interrupted = false;
+    workers.guests.add(me);
+    try {
+      while (!done.getAsBoolean()) {
+        Chunks c = workers.posted.poll();
+        if (c != null) {
+          c.help();
+          continue;
+        }
+        long until = System.nanoTime() + SPIN_NANOS;
+        while (workers.posted.isEmpty()
+            && !done.getAsBoolean()
+            && workers.spinning()
+            && System.nanoTime() < until) {
+          Thread.onSpinWait();
+        }
+        if (Thread.interrupted()) {
+          interrupted = true;
+        }
+        // Registered as a guest before looking: a post or done after the look unparks us.
+        if (workers.posted.isEmpty() && !done.getAsBoolean()) {
+          LockSupport.park(this);
+        }
+      }
+    } finally {
+      workers.guests.remove(me);
+      if (interrupted) {
+        me.interrupt();
+      }
+    }
   }
 
   @Override
@@ -110,7 +174,11 @@ public final class IntraOpPool implements Parallel, AutoCloseable {
    */
   private static final class Workers implements Runnable {
     final ConcurrentLinkedQueue<Chunks> posted = new ConcurrentLinkedQueue<>();
+    final ConcurrentLinkedQueue<Runnable> tasks = new ConcurrentLinkedQueue<>();
     final Worker[] threads;
+
+    /** Threads in {@link #helpUntil}: woken, as parked workers are, when a loop is posted. */
+    final Set<Thread> guests = ConcurrentHashMap.newKeySet();
 
     /** Threads now in a split loop of the pool, as callers. */
     final AtomicInteger callers = new AtomicInteger();
@@ -142,6 +210,16 @@ public final class IntraOpPool implements Parallel, AutoCloseable {
       for (int h = 0; h < helpers; h++) {
         posted.offer(chunks);
       }
+      wake();
+      if (!guests.isEmpty()) {
+        for (Thread g : guests) {
+          LockSupport.unpark(g);
+        }
+      }
+    }
+
+    /** Unparks the parked workers. */
+    void wake() {
       for (Worker w : threads) {
         if (w.parked) {
           LockSupport.unpark(w);
@@ -154,6 +232,7 @@ public final class IntraOpPool implements Parallel, AutoCloseable {
     public void run() {
       closed = true;
       posted.clear();
+      tasks.clear(); // helpers nobody waits for (see execute)
       for (Worker w : threads) {
         LockSupport.unpark(w);
       }
@@ -161,13 +240,15 @@ public final class IntraOpPool implements Parallel, AutoCloseable {
   }
 
   /**
-   * A pool thread: takes posted loops and helps with their ranges; when none is posted it spins for
-   * {@link #SPIN_NANOS}, then parks until a loop is posted or the pool closes. A loop it arrives at
-   * late has no ranges left and costs it nothing.
+   * A pool thread: takes posted loops and helps with their ranges, else runs a task ({@link
+   * #execute}); when there is neither it spins for {@link #SPIN_NANOS}, then parks until a loop or
+   * task is posted or the pool closes. A loop it arrives at late has no ranges left and costs it
+   * nothing.
    */
   private static final class Worker extends Thread {
     private final Workers pool;
     volatile boolean parked;
+    boolean inRange; // helping with a posted loop's ranges (not running a task's own loop)
 
     Worker(Workers pool, String name) {
       super(name);
@@ -178,23 +259,45 @@ public final class IntraOpPool implements Parallel, AutoCloseable {
     @Override
     public void run() {
       ConcurrentLinkedQueue<Chunks> posted = pool.posted;
+      ConcurrentLinkedQueue<Runnable> tasks = pool.tasks;
       while (!pool.closed) {
         Chunks c = posted.poll();
         if (c != null) {
+          inRange = true;
           c.help();
+          inRange = false;
+          continue;
+        }
+        Runnable task = tasks.poll();
+        if (task != null) {
+          runTask(task);
           continue;
         }
         long until = System.nanoTime() + SPIN_NANOS;
-        while (posted.isEmpty() && !pool.closed && pool.spinning() && System.nanoTime() < until) {
+        while (posted.isEmpty()
+            && tasks.isEmpty()
+            && !pool.closed
+            && pool.spinning()
+            && System.nanoTime() < until) {
           Thread.onSpinWait();
         }
         parked = true;
-        // A loop posted before parked was visible to its poster is seen here instead.
-        if (posted.isEmpty() && !pool.closed) {
+        // Work posted before parked was visible to its poster is seen here instead.
+        if (posted.isEmpty() && tasks.isEmpty() && !pool.closed) {
           LockSupport.park(this);
         }
         parked = false;
       }
+    }
+
+    /** Runs a task; what it throws goes to the uncaught-exception handler, not the thread. */
+    private void runTask(Runnable task) {
+      try {
+        task.run();
+      } catch (RuntimeException | Error e) {
+        getUncaughtExceptionHandler().uncaughtException(this, e);
+      }
+      Thread.interrupted(); // a task's interrupt is not the pool's
     }
   }
 

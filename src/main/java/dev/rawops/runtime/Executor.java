@@ -4,6 +4,7 @@ import com.google.common.collect.ImmutableList;
 import dev.rawops.Code;
 import dev.rawops.Limits;
 import dev.rawops.RawOpsException;
+import dev.rawops.kernels.IntraOpPool;
 import dev.rawops.kernels.KernelContext;
 import dev.rawops.kernels.Parallel;
 import dev.rawops.kernels.SessionState;
@@ -20,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * One run of a {@link Plan}: TF's executor with its propagator state. Nodes become ready when their
@@ -32,11 +34,16 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>Threads: the propagation state (queue, pending counts, frames, holds) is guarded by one lock;
  * kernels run outside it, each with its own {@link KernelContext}. The calling thread runs ready
- * nodes itself; when more than one is ready and the session has inter-op threads, helpers from its
- * {@link InterOpPool} take the others (a lone chain never leaves the calling thread). As in TF,
- * cheap nodes ({@link CostModel}) are not worth a hand-off: a helper is woken only when expensive
- * work is ready, or when the thread itself takes on expensive work while more is ready. Each worker
- * takes the next ready node after finishing one, so results do not depend on the threads.
+ * nodes itself; when more than one is ready and the session allows inter-op parallelism, helpers
+ * take the others (a lone chain never leaves the calling thread). The helpers run on the threads of
+ * the session's intra-op pool ({@link IntraOpPool#execute}), so independent nodes and the loops
+ * their kernels split share one set of threads, as many as there are cores: a kernel's loop spreads
+ * only over threads that are free, and the calling thread, while it waits for nodes on the pool,
+ * helps with their loops ({@link IntraOpPool#helpUntil}). Only a session whose intra-op pool has
+ * one thread hands helpers to an {@link InterOpPool}. As in TF, cheap nodes ({@link CostModel}) are
+ * not worth a hand-off: a helper is woken only when expensive work is ready, or when the thread
+ * itself takes on expensive work while more is ready. Each worker takes the next ready node after
+ * finishing one, so results do not depend on the threads.
  *
  * <p>Memory: its identity owns the tensors its kernels allocate (from the session's pool when it
  * has one). When the last slot holding such a tensor is cleared, and it was not fetched, did not
@@ -58,6 +65,10 @@ final class Executor {
   private final HostAllocator allocator; // null: memory the GC manages
   private final Parallel intraOp;
   private final InterOpPool interOp; // null: one node at a time
+  // The intra-op pool when it has threads of its own: they run the helpers, and the calling thread
+  // helps with its loops while it waits (one set of threads for both kinds of parallelism).
+  private final IntraOpPool shared;
+  private Thread callerThread;
   private final RunObserver observer; // null: none
   private final long maxRunBytes;
   private final AtomicLong liveBytes = new AtomicLong();
@@ -73,7 +84,9 @@ final class Executor {
   // Nodes being run now, helpers working for this run, and the first error.
   private int running;
   private int helpers;
-  private boolean callerWaiting; // the calling thread is in lock.wait() (under the lock)
+  // The calling thread waits (in lock.wait(), or helping the pool): set under the lock, read by
+  // the waiting caller without it when it helps the pool.
+  private volatile boolean callerWaiting;
   private RuntimeException error;
 
   Executor(Graph graph, Plan plan, SessionState state, Session session, RunObserver observer) {
@@ -84,6 +97,7 @@ final class Executor {
     this.allocator = session.allocator;
     this.intraOp = session.intraOp;
     this.interOp = session.interOp;
+    this.shared = session.intraOp.threads() > 1 ? session.intraOp : null;
     this.observer = observer;
     this.maxRunBytes = session.maxRunBytes();
   }
@@ -181,6 +195,7 @@ final class Executor {
         push(r, rootIter, false);
       }
     }
+    callerThread = Thread.currentThread();
     work(ctx, true);
     if (error != null) {
       throw error;
@@ -216,48 +231,62 @@ final class Executor {
    */
   private void work(Context c, boolean caller) {
     while (true) {
-      int i;
-      Iteration it;
-      boolean dead;
+      int i = -1;
+      Iteration it = null;
+      boolean dead = false;
       synchronized (lock) {
-        if (caller) {
-          boolean interrupted = false;
-          while (queueSize == 0 && running > 0) {
-            try {
-              callerWaiting = true;
-              lock.wait();
-            } catch (InterruptedException e) {
-              interrupted = true;
+        if (caller && shared != null && queueSize == 0 && running > 0) {
+          // Nodes run on the pool's threads: help with their loops (below, outside the lock)
+          // until one is done or more nodes are ready (execute clears callerWaiting and unparks
+          // this thread).
+          callerWaiting = true;
+        } else {
+          if (caller && shared == null) {
+            boolean interrupted = false;
+            while (queueSize == 0 && running > 0) {
+              try {
+                callerWaiting = true;
+                lock.wait();
+              } catch (InterruptedException e) {
+                interrupted = true;
+              }
+            }
+            if (interrupted) {
+              Thread.currentThread().interrupt();
             }
           }
-          if (interrupted) {
-            Thread.currentThread().interrupt();
+          if (queueSize == 0) {
+            if (!caller) {
+              helpers--;
+            }
+            return;
+          }
+          i = queueNode[queueHead];
+          it = queueIter[queueHead];
+          dead = queueDead[queueHead];
+          queueIter[queueHead] = null;
+          queueHead = (queueHead + 1) & (queueNode.length - 1); // a power of two
+          queueSize--;
+          if (!dead && !nodes[i].cheap) {
+            queueExpensive--;
+          }
+          running++;
+          // As TF's inline_ready: ready cheap nodes run on this thread after a cheap one; a
+          // helper is woken for expensive ready work, or for anything ready while this thread
+          // takes on expensive work itself, so nothing waits behind it.
+          boolean handOff = queueExpensive > 0 || (queueSize > 0 && !dead && !nodes[i].cheap);
+          if (handOff && interOp != null && helpers + 1 < interOp.threads) {
+            helpers++;
+            Runnable helper = () -> work(new Context(), false);
+            if (shared == null || !shared.execute(helper)) {
+              interOp.submit(helper);
+            }
           }
         }
-        if (queueSize == 0) {
-          if (!caller) {
-            helpers--;
-          }
-          return;
-        }
-        i = queueNode[queueHead];
-        it = queueIter[queueHead];
-        dead = queueDead[queueHead];
-        queueIter[queueHead] = null;
-        queueHead = (queueHead + 1) & (queueNode.length - 1); // a power of two
-        queueSize--;
-        if (!dead && !nodes[i].cheap) {
-          queueExpensive--;
-        }
-        running++;
-        // As TF's inline_ready: ready cheap nodes run on this thread after a cheap one; a helper
-        // is woken for expensive ready work, or for anything ready while this thread takes on
-        // expensive work itself, so nothing waits behind it.
-        boolean handOff = queueExpensive > 0 || (queueSize > 0 && !dead && !nodes[i].cheap);
-        if (handOff && interOp != null && helpers + 1 < interOp.threads) {
-          helpers++;
-          interOp.submit(() -> work(new Context(), false));
-        }
+      }
+      if (i < 0) {
+        shared.helpUntil(() -> !callerWaiting);
+        continue;
       }
       execute(i, it, dead, c);
     }
@@ -306,7 +335,11 @@ final class Executor {
       // inflation, which would make every later lock of this run slower.
       if (callerWaiting && (queueSize > 0 || running == 0)) {
         callerWaiting = false;
-        lock.notifyAll();
+        if (shared != null) {
+          LockSupport.unpark(callerThread);
+        } else {
+          lock.notifyAll();
+        }
       }
     }
   }

@@ -9,11 +9,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Threads that run a session's independent ready nodes (TF's inter-op pool): one process-wide pool
- * per thread count, of daemon threads that time out when idle. Not a ForkJoinPool, so kernels
- * running on it may still split their work over the intra-op pool. A run never waits on the pool
- * for progress: its own thread runs whatever nobody else has taken, so nested runs (function calls)
- * cannot deadlock it.
+ * Threads that run a session's independent ready nodes (TF's inter-op pool) when its intra-op pool
+ * has no threads of its own to run them ({@code intraOpThreads(1)}; otherwise the intra-op pool's
+ * threads run them, see {@link Executor}): one process-wide pool per thread count, of daemon
+ * threads that time out when idle. A run never waits on the pool for progress: its own thread runs
+ * whatever nobody else has taken, so nested runs (function calls) cannot deadlock it.
  */
 final class InterOpPool {
   private static final Map<Integer, InterOpPool> POOLS = new ConcurrentHashMap<>();

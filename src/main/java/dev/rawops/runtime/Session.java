@@ -63,6 +63,9 @@ public final class Session implements AutoCloseable {
 
     /**
      * Nodes that may run at once (default: the machine's cores; {@code 1}: one node at a time).
+     * They run on the intra-op pool's threads, which also run the kernels' split loops, so no more
+     * than that pool has threads run at once and the cores are never oversubscribed; only with
+     * {@code intraOpThreads(1)} do they get threads of their own.
      *
      * @throws IllegalArgumentException if below 1
      */

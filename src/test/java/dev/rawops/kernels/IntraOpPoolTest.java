@@ -1,6 +1,7 @@
 package dev.rawops.kernels;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,7 +11,10 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -253,6 +257,84 @@ class IntraOpPoolTest {
     assertEquals(Set.of(Thread.currentThread()), threads);
   }
 
+  /**
+   * A task runs on a worker, and the loop it starts there is not inline: it spreads over the
+   * threads that are free, here the caller, which helps while it waits for the task.
+   */
+  @Test
+  void aTasksLoopSpreadsToAThreadThatHelpsWhileItWaits() {
+    try (IntraOpPool pool = new IntraOpPool(2)) {
+      Set<Thread> rangeThreads = ConcurrentHashMap.newKeySet();
+      AtomicIntegerArray seen = new AtomicIntegerArray(8);
+      CountDownLatch both = new CountDownLatch(2);
+      AtomicReference<Thread> taskThread = new AtomicReference<>();
+      AtomicReference<Thread> helper = new AtomicReference<>();
+      AtomicBoolean done = new AtomicBoolean();
+      assertTimeoutPreemptively(
+          Duration.ofSeconds(20),
+          () -> {
+            Thread me = Thread.currentThread();
+            helper.set(me);
+            assertTrue(
+                pool.execute(
+                    () -> {
+                      taskThread.set(Thread.currentThread());
+                      pool.forRange(
+                          8,
+                          10_000_000,
+                          (from, to) -> {
+                            for (long i = from; i < to; i++) {
+                              seen.incrementAndGet((int) i);
+                            }
+                            if (rangeThreads.add(Thread.currentThread())) {
+                              both.countDown();
+                            }
+                            awaitQuietly(both, 2_000); // until both threads took a range
+                          });
+                      done.set(true);
+                      LockSupport.unpark(me);
+                    }));
+            pool.helpUntil(done::get);
+          });
+      assertTrue(
+          taskThread.get().getName().startsWith(pool.workerNamePrefix()),
+          taskThread.get().getName());
+      assertEquals(Set.of(taskThread.get(), helper.get()), rangeThreads);
+      for (int i = 0; i < 8; i++) {
+        assertEquals(1, seen.get(i), "index " + i);
+      }
+    }
+  }
+
+  @Test
+  void aPoolWithoutThreadsOfItsOwnRefusesTasks() {
+    try (IntraOpPool one = new IntraOpPool(1)) {
+      assertFalse(one.execute(() -> {}));
+    }
+    IntraOpPool closed = new IntraOpPool(2);
+    closed.close();
+    assertFalse(closed.execute(() -> {}));
+  }
+
+  /** A task that throws does not cost the pool its thread: later tasks still run on it. */
+  @Test
+  void aTaskThatThrowsLeavesTheWorkerRunning() throws InterruptedException {
+    try (IntraOpPool pool = new IntraOpPool(2)) {
+      Thread worker = workerNamed(pool.workerNamePrefix());
+      Thread.UncaughtExceptionHandler quiet = (t, e) -> {};
+      worker.setUncaughtExceptionHandler(quiet);
+      assertTrue(
+          pool.execute(
+              () -> {
+                throw new IllegalStateException("boom");
+              }));
+      CountDownLatch ran = new CountDownLatch(1);
+      assertTrue(pool.execute(ran::countDown));
+      assertTrue(ran.await(10, TimeUnit.SECONDS));
+      assertTrue(worker.isAlive());
+    }
+  }
+
   /** A pool nobody closed stops its threads once it is collected (its Cleaner). */
   @Test
   void anUnclosedPoolStopsItsWorkersWhenCollected() {
@@ -280,6 +362,21 @@ class IntraOpPoolTest {
     return Thread.getAllStackTraces().keySet().stream()
         .filter(t -> t.getName().startsWith(prefix) && t.isAlive())
         .count();
+  }
+
+  private static Thread workerNamed(String prefix) {
+    return Thread.getAllStackTraces().keySet().stream()
+        .filter(t -> t.getName().startsWith(prefix))
+        .findFirst()
+        .orElseThrow();
+  }
+
+  private static void awaitQuietly(CountDownLatch latch, long millis) {
+    try {
+      latch.await(millis, TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   private static void awaitQuietly(CountDownLatch latch) {

@@ -301,6 +301,57 @@ class MemoryPoolTest {
     }
   }
 
+  /**
+   * Two independent expensive nodes run at once: on the calling thread and on a thread of the
+   * session's intra-op pool (one set of threads for nodes and split loops), or, when that pool has
+   * no threads of its own, on an inter-op thread.
+   */
+  @Test
+  void independentNodesRunOnTheIntraOpPoolsThreads() {
+    assertEquals("rawops-intra-op-", otherThreadOfTwoIndependentNodes(2));
+    assertEquals("rawops-inter-op-", otherThreadOfTwoIndependentNodes(1));
+  }
+
+  /** The name prefix of the thread, not the caller, that ran one of two concurrent nodes. */
+  private static String otherThreadOfTwoIndependentNodes(int intraOpThreads) {
+    Graph g =
+        Graph.build(
+            new GraphDefBuilder()
+                .placeholder("x", DataType.DT_FLOAT, PartialShape.of(N))
+                .op("y1", "Mul", "x", "x")
+                .attr("T", DataType.DT_FLOAT)
+                .op("y2", "AddV2", "x", "x")
+                .attr("T", DataType.DT_FLOAT)
+                .build(),
+            Device.CPU);
+    java.util.concurrent.CountDownLatch both = new java.util.concurrent.CountDownLatch(2);
+    java.util.Set<Thread> threads = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    for (String name : List.of("y1", "y2")) {
+      BuiltNode node = g.byName.get(name);
+      dev.rawops.kernels.Kernel real = node.kernel;
+      node.kernel =
+          ctx -> {
+            threads.add(Thread.currentThread());
+            both.countDown();
+            try {
+              assertTrue(both.await(10, java.util.concurrent.TimeUnit.SECONDS), "not at once");
+            } catch (InterruptedException e) {
+              throw new AssertionError(e);
+            }
+            real.compute(ctx);
+          };
+    }
+    try (Session s =
+        g.newSession(new Session.Options().intraOpThreads(intraOpThreads).interOpThreads(2))) {
+      s.run(Map.of("x", ramp()), List.of("y1", "y2")).forEach(Tensor::close);
+    }
+    assertEquals(2, threads.size());
+    assertTrue(threads.contains(Thread.currentThread()));
+    threads.remove(Thread.currentThread());
+    String other = threads.iterator().next().getName();
+    return other.substring(0, "rawops-intra-op-".length());
+  }
+
   @Test
   void parallelAndSequentialRuns_giveTheSameResults() {
     GraphDefBuilder b =
