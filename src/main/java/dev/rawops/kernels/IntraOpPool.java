@@ -111,6 +111,7 @@ public final class IntraOpPool implements Parallel, AutoCloseable {
   public void helpUntil(BooleanSupplier done) {
     Thread me = Thread.currentThread();
     boolean interrupted = false;
+    BooleanSupplier go = () -> done.getAsBoolean() || !workers.posted.isEmpty();
     workers.guests.add(me);
     try {
       while (!done.getAsBoolean()) {
@@ -119,18 +120,12 @@ public final class IntraOpPool implements Parallel, AutoCloseable {
           c.help();
           continue;
         }
-        long until = System.nanoTime() + SPIN_NANOS;
-        while (workers.posted.isEmpty()
-            && !done.getAsBoolean()
-            && workers.spinning()
-            && System.nanoTime() < until) {
-          Thread.onSpinWait();
-        }
+        workers.spin(go);
         if (Thread.interrupted()) {
           interrupted = true;
         }
         // Registered as a guest before looking: a post or done after the look unparks us.
-        if (workers.posted.isEmpty() && !done.getAsBoolean()) {
+        if (!go.getAsBoolean()) {
           LockSupport.park(this);
         }
       }
@@ -218,6 +213,17 @@ public final class IntraOpPool implements Parallel, AutoCloseable {
       }
     }
 
+    /**
+     * Spins for up to {@link #SPIN_NANOS} until {@code ready}, while the pool is open and {@link
+     * #spinning} allows it; the caller parks afterwards if it is still not ready.
+     */
+    void spin(BooleanSupplier ready) {
+      long until = System.nanoTime() + SPIN_NANOS;
+      while (!ready.getAsBoolean() && !closed && spinning() && System.nanoTime() < until) {
+        Thread.onSpinWait();
+      }
+    }
+
     /** Unparks the parked workers. */
     void wake() {
       for (Worker w : threads) {
@@ -249,10 +255,12 @@ public final class IntraOpPool implements Parallel, AutoCloseable {
     private final Workers pool;
     volatile boolean parked;
     boolean inRange; // helping with a posted loop's ranges (not running a task's own loop)
+    private final BooleanSupplier hasWork;
 
     Worker(Workers pool, String name) {
       super(name);
       this.pool = pool;
+      this.hasWork = () -> !pool.posted.isEmpty() || !pool.tasks.isEmpty() || pool.closed;
       setDaemon(true);
     }
 
@@ -273,17 +281,10 @@ public final class IntraOpPool implements Parallel, AutoCloseable {
           runTask(task);
           continue;
         }
-        long until = System.nanoTime() + SPIN_NANOS;
-        while (posted.isEmpty()
-            && tasks.isEmpty()
-            && !pool.closed
-            && pool.spinning()
-            && System.nanoTime() < until) {
-          Thread.onSpinWait();
-        }
+        pool.spin(hasWork);
         parked = true;
         // Work posted before parked was visible to its poster is seen here instead.
-        if (posted.isEmpty() && tasks.isEmpty() && !pool.closed) {
+        if (!hasWork.getAsBoolean()) {
           LockSupport.park(this);
         }
         parked = false;
@@ -355,10 +356,7 @@ public final class IntraOpPool implements Parallel, AutoCloseable {
       if (done.get() == count) {
         return;
       }
-      long until = System.nanoTime() + SPIN_NANOS;
-      while (done.get() < count && pool.spinning() && System.nanoTime() < until) {
-        Thread.onSpinWait();
-      }
+      pool.spin(() -> done.get() == count);
       while (done.get() < count) {
         LockSupport.park(this);
       }

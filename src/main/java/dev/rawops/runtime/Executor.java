@@ -67,7 +67,7 @@ final class Executor {
   private final InterOpPool interOp; // null: one node at a time
   // The intra-op pool when it has threads of its own: they run the helpers, and the calling thread
   // helps with its loops while it waits (one set of threads for both kinds of parallelism).
-  private final IntraOpPool shared;
+  private final IntraOpPool helperPool;
   private Thread callerThread;
   private final RunObserver observer; // null: none
   private final long maxRunBytes;
@@ -97,7 +97,7 @@ final class Executor {
     this.allocator = session.allocator;
     this.intraOp = session.intraOp;
     this.interOp = session.interOp;
-    this.shared = session.intraOp.threads() > 1 ? session.intraOp : null;
+    this.helperPool = session.intraOp.threads() > 1 ? session.intraOp : null;
     this.observer = observer;
     this.maxRunBytes = session.maxRunBytes();
   }
@@ -235,13 +235,13 @@ final class Executor {
       Iteration it = null;
       boolean dead = false;
       synchronized (lock) {
-        if (caller && shared != null && queueSize == 0 && running > 0) {
+        if (caller && helperPool != null && queueSize == 0 && running > 0) {
           // Nodes run on the pool's threads: help with their loops (below, outside the lock)
           // until one is done or more nodes are ready (execute clears callerWaiting and unparks
           // this thread).
           callerWaiting = true;
         } else {
-          if (caller && shared == null) {
+          if (caller && helperPool == null) {
             boolean interrupted = false;
             while (queueSize == 0 && running > 0) {
               try {
@@ -278,14 +278,14 @@ final class Executor {
           if (handOff && interOp != null && helpers + 1 < interOp.threads) {
             helpers++;
             Runnable helper = () -> work(new Context(), false);
-            if (shared == null || !shared.execute(helper)) {
+            if (helperPool == null || !helperPool.execute(helper)) {
               interOp.submit(helper);
             }
           }
         }
       }
       if (i < 0) {
-        shared.helpUntil(() -> !callerWaiting);
+        helperPool.helpUntil(() -> !callerWaiting);
         continue;
       }
       execute(i, it, dead, c);
@@ -335,7 +335,7 @@ final class Executor {
       // inflation, which would make every later lock of this run slower.
       if (callerWaiting && (queueSize > 0 || running == 0)) {
         callerWaiting = false;
-        if (shared != null) {
+        if (helperPool != null) {
           LockSupport.unpark(callerThread);
         } else {
           lock.notifyAll();

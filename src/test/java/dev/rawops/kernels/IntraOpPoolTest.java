@@ -27,15 +27,7 @@ class IntraOpPoolTest {
     try (IntraOpPool pool = new IntraOpPool(3)) {
       for (int n : new int[] {1, 2, 5, 7, 12, 13, 100, 1_001, 65_537}) {
         for (long cost : new long[] {1, 1_000, 50_000, 10_000_000}) {
-          AtomicIntegerArray seen = new AtomicIntegerArray(n);
-          pool.forRange(
-              n,
-              cost,
-              (from, to) -> {
-                for (long i = from; i < to; i++) {
-                  seen.incrementAndGet((int) i);
-                }
-              });
+          AtomicIntegerArray seen = countIndices(pool, n, cost);
           for (int i = 0; i < n; i++) {
             assertEquals(1, seen.get(i), "n=" + n + " cost=" + cost + " index " + i);
           }
@@ -149,15 +141,7 @@ class IntraOpPoolTest {
             new Thread(
                 () -> {
                   for (int round = 0; round < 200; round++) {
-                    AtomicIntegerArray seen = new AtomicIntegerArray(32);
-                    pool.forRange(
-                        32,
-                        50_000,
-                        (from, to) -> {
-                          for (long i = from; i < to; i++) {
-                            seen.incrementAndGet((int) i);
-                          }
-                        });
+                    AtomicIntegerArray seen = countIndices(pool, 32, 50_000);
                     for (int i = 0; i < 32; i++) {
                       if (seen.get(i) != 1) {
                         wrong.incrementAndGet(caller);
@@ -223,15 +207,7 @@ class IntraOpPoolTest {
         if (round % 50 == 49) {
           Thread.sleep(5); // longer than the workers spin: they park, and are woken again
         }
-        AtomicIntegerArray seen = new AtomicIntegerArray(16);
-        pool.forRange(
-            16,
-            100_000,
-            (from, to) -> {
-              for (long i = from; i < to; i++) {
-                seen.incrementAndGet((int) i);
-              }
-            });
+        AtomicIntegerArray seen = countIndices(pool, 16, 100_000);
         for (int i = 0; i < 16; i++) {
           assertEquals(1, seen.get(i), "round " + round + " index " + i);
         }
@@ -362,6 +338,20 @@ class IntraOpPoolTest {
     return Thread.getAllStackTraces().keySet().stream()
         .filter(t -> t.getName().startsWith(prefix) && t.isAlive())
         .count();
+  }
+
+  /** Runs a loop over [0, n) on {@code pool}; how many times each index ran. */
+  private static AtomicIntegerArray countIndices(IntraOpPool pool, int n, long costPerUnit) {
+    AtomicIntegerArray seen = new AtomicIntegerArray(n);
+    pool.forRange(
+        n,
+        costPerUnit,
+        (from, to) -> {
+          for (long i = from; i < to; i++) {
+            seen.incrementAndGet((int) i);
+          }
+        });
+    return seen;
   }
 
   private static Thread workerNamed(String prefix) {
