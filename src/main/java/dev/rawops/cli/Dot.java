@@ -1,8 +1,8 @@
 package dev.rawops.cli;
 
 import dev.rawops.RawOpsException;
-import dev.rawops.ops.StridedSliceMasks;
-import dev.rawops.ops.StridedSliceNotation;
+import dev.rawops.ops.indexing.StridedSliceMasks;
+import dev.rawops.ops.indexing.StridedSliceNotation;
 import dev.rawops.runtime.Graph;
 import dev.rawops.runtime.TensorName;
 import dev.rawops.tensor.Tensor;

@@ -2,8 +2,8 @@ package dev.rawops.cli;
 
 import dev.rawops.RawOpsException;
 import dev.rawops.kernels.Device;
-import dev.rawops.ops.StridedSliceMasks;
-import dev.rawops.ops.StridedSliceNotation;
+import dev.rawops.ops.indexing.StridedSliceMasks;
+import dev.rawops.ops.indexing.StridedSliceNotation;
 import dev.rawops.runtime.Graph;
 import dev.rawops.runtime.GraphBuildException;
 import dev.rawops.runtime.GraphLoader;

@@ -1,7 +1,7 @@
 package dev.rawops.kernels;
 
 import dev.rawops.ops.NodeInfo;
-import dev.rawops.ops.RaggedGatherGeometry;
+import dev.rawops.ops.ragged.RaggedGatherGeometry;
 import dev.rawops.tensor.DType;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;

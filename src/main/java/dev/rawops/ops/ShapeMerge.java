@@ -6,14 +6,14 @@ import dev.rawops.tensor.PartialShape;
  * TF's InferenceContext shape algebra that shape functions build their checks on: Subshape (with
  * its clamping), Merge (with its messages) and NumElements (0 wins over unknown dims).
  */
-final class ShapeMerge {
+public final class ShapeMerge {
   private ShapeMerge() {}
 
   /**
    * Dimensions [start, end) of {@code s}, TF-style: bounds past the rank clamp to the rank, so a
    * start beyond it gives a scalar shape; an unknown rank stays unknown.
    */
-  static PartialShape subshape(PartialShape s, long start, long end) {
+  public static PartialShape subshape(PartialShape s, long start, long end) {
     if (!s.hasRank()) {
       return s;
     }
@@ -26,7 +26,7 @@ final class ShapeMerge {
   /**
    * Why {@code a} and {@code b} cannot describe the same shape, in TF's words; null when they can.
    */
-  static String mergeError(PartialShape a, PartialShape b) {
+  public static String mergeError(PartialShape a, PartialShape b) {
     if (!a.hasRank() || !b.hasRank()) {
       return null;
     }
@@ -52,7 +52,7 @@ final class ShapeMerge {
   }
 
   /** The element count when known: 0 if any dim is 0, -1 if otherwise something is unknown. */
-  static long numElements(PartialShape s) {
+  public static long numElements(PartialShape s) {
     if (!s.hasRank()) {
       return PartialShape.UNKNOWN;
     }

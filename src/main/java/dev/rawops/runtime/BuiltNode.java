@@ -14,7 +14,7 @@ import java.util.Optional;
 /**
  * One node after build: resolved, connected, shape-inferred, with its kernel. Immutable once built.
  */
-final class BuiltNode implements NodeInfo {
+public final class BuiltNode implements NodeInfo {
   final int index;
   final NodeDef def;
   final Op op;
@@ -28,7 +28,7 @@ final class BuiltNode implements NodeInfo {
   // Filled in topological order during build; read-only afterwards.
   BuiltNode[] producers;
   PartialShape[] outputShapes;
-  Kernel kernel;
+  public Kernel kernel;
   // Where the kernel runs (Placement) and the inputs it reads in host memory wherever it runs.
   dev.rawops.kernels.Device device = dev.rawops.kernels.Device.CPU;
   java.util.Set<Integer> hostMemoryInputs = java.util.Set.of();

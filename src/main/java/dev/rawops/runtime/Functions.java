@@ -47,12 +47,12 @@ import java.util.concurrent.atomic.AtomicLong;
  * in a session sharing the caller's {@link SessionState} (variables persist across calls); bodies
  * may call each other and themselves, with the call depth bounded at run time.
  */
-final class Functions {
+public final class Functions {
   /**
    * The default of the most nested function calls one run may make before it is stopped ({@link
    * dev.rawops.Limits#maxFunctionDepth()}).
    */
-  static final int MAX_DEPTH = 100;
+  public static final int MAX_DEPTH = 100;
 
   private static final ThreadLocal<Deque<String>> CALL_STACK =
       ThreadLocal.withInitial(ArrayDeque::new);

@@ -45,7 +45,7 @@ public final class Graph {
   final BuiltNode[] nodeArray; // the same, for the run's hot path
   // Node by name: a read-only view over build's name index and nodeArray (no second map of every
   // node to build).
-  final java.util.Map<String, BuiltNode> byName;
+  public final java.util.Map<String, BuiltNode> byName;
   final int[] topoOrder;
   private final ImmutableList<String> warnings;
 

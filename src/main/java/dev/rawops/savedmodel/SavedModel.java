@@ -7,6 +7,7 @@ import com.google.protobuf.TextFormat;
 import dev.rawops.Code;
 import dev.rawops.Limits;
 import dev.rawops.RawOpsException;
+import dev.rawops.checkpoint.TensorBundle;
 import dev.rawops.kernels.Device;
 import dev.rawops.runtime.Graph;
 import dev.rawops.runtime.GraphLoader;

@@ -12,6 +12,7 @@ import dev.rawops.tensor.DType;
 import dev.rawops.tensor.PartialShape;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
+import dev.rawops.testing.SplitRuns;
 import dev.rawops.tfproto.AttrValue;
 import dev.rawops.tfproto.DataType;
 import dev.rawops.tfproto.GraphDef;

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.google.protobuf.TextFormat;
 import dev.rawops.Code;
 import dev.rawops.RawOpsException;
+import dev.rawops.checkpoint.TensorBundle;
 import dev.rawops.fixtureproto.Fixture;
 import dev.rawops.ops.OpRegistry;
 import dev.rawops.tensor.Shape;

@@ -1,8 +1,8 @@
 package dev.rawops.tfgen;
 
 import dev.rawops.graph.GraphDefBuilder;
-import dev.rawops.runtime.ControlFlowTest;
-import dev.rawops.runtime.TensorArrayTest;
+import dev.rawops.ops.controlflow.ControlFlowTest;
+import dev.rawops.ops.dataflow.TensorArrayTest;
 import dev.rawops.tensor.PartialShape;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;

@@ -4,8 +4,8 @@ import static dev.rawops.tfgen.TypedProtos.Encoding.CONTENT;
 import static dev.rawops.tfgen.TypedProtos.Encoding.TYPED;
 
 import dev.rawops.graph.GraphDefBuilder;
-import dev.rawops.ops.StridedSliceMasks;
-import dev.rawops.ops.StridedSliceNotation;
+import dev.rawops.ops.indexing.StridedSliceMasks;
+import dev.rawops.ops.indexing.StridedSliceNotation;
 import dev.rawops.tensor.DType;
 import dev.rawops.tensor.PartialShape;
 import dev.rawops.tensor.Shape;

@@ -4,6 +4,24 @@ import com.google.common.collect.ImmutableList;
 import dev.rawops.kernels.Device;
 import dev.rawops.kernels.KernelDef;
 import dev.rawops.kernels.KernelProvider;
+import dev.rawops.kernels.cpu.array.CpuArray;
+import dev.rawops.kernels.cpu.controlflow.CpuControlFlow;
+import dev.rawops.kernels.cpu.core.CpuConst;
+import dev.rawops.kernels.cpu.core.CpuPassThrough;
+import dev.rawops.kernels.cpu.core.CpuPlaceholder;
+import dev.rawops.kernels.cpu.core.CpuSnapshot;
+import dev.rawops.kernels.cpu.elementwise.CpuElementwise;
+import dev.rawops.kernels.cpu.image.CpuImage;
+import dev.rawops.kernels.cpu.indexing.CpuGatherNd;
+import dev.rawops.kernels.cpu.indexing.CpuIndexing;
+import dev.rawops.kernels.cpu.indexing.CpuStridedSlice;
+import dev.rawops.kernels.cpu.indexing.CpuTensorScatterUpdate;
+import dev.rawops.kernels.cpu.linalg.CpuLinalg;
+import dev.rawops.kernels.cpu.nn.CpuNn;
+import dev.rawops.kernels.cpu.ragged.CpuRaggedGather;
+import dev.rawops.kernels.cpu.reduction.CpuReduction;
+import dev.rawops.kernels.cpu.state.CpuFunction;
+import dev.rawops.kernels.cpu.state.CpuState;
 import java.util.List;
 
 /** The CPU device's kernels: the reference implementations, bit-exact with TF's CPU kernels. */

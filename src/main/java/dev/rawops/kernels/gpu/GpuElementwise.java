@@ -11,7 +11,7 @@ import dev.rawops.RawOpsException;
 import dev.rawops.kernels.Device;
 import dev.rawops.kernels.KernelContext;
 import dev.rawops.kernels.KernelDef;
-import dev.rawops.ops.Broadcast;
+import dev.rawops.ops.elementwise.Broadcast;
 import dev.rawops.tensor.DType;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;

@@ -9,7 +9,7 @@ import dev.rawops.kernels.KernelContext;
 import dev.rawops.kernels.KernelDef;
 import dev.rawops.kernels.RaggedGatherSplits;
 import dev.rawops.ops.NodeInfo;
-import dev.rawops.ops.RaggedGatherGeometry;
+import dev.rawops.ops.ragged.RaggedGatherGeometry;
 import dev.rawops.tensor.DType;
 import dev.rawops.tensor.Tensor;
 import java.util.List;

@@ -10,7 +10,7 @@ import dev.rawops.kernels.Device;
 import dev.rawops.kernels.KernelContext;
 import dev.rawops.kernels.KernelDef;
 import dev.rawops.ops.NodeInfo;
-import dev.rawops.ops.ReductionAxes;
+import dev.rawops.ops.reduction.ReductionAxes;
 import dev.rawops.tensor.DType;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;

@@ -12,7 +12,7 @@ import dev.rawops.kernels.Kernel;
 import dev.rawops.kernels.KernelContext;
 import dev.rawops.kernels.KernelDef;
 import dev.rawops.ops.NodeInfo;
-import dev.rawops.ops.TensorScatterUpdateOp.Geometry;
+import dev.rawops.ops.indexing.TensorScatterUpdateOp.Geometry;
 import dev.rawops.tensor.Tensor;
 import java.util.Arrays;
 import java.util.List;

@@ -1,0 +1,438 @@
+package dev.rawops.checkpoint;
+
+import com.google.common.hash.Hasher;
+import com.google.common.hash.Hashing;
+import com.google.protobuf.InvalidProtocolBufferException;
+import dev.rawops.Code;
+import dev.rawops.RawOpsException;
+import dev.rawops.tensor.DType;
+import dev.rawops.tensor.Shape;
+import dev.rawops.tensor.Tensor;
+import dev.rawops.tensor.TensorBuffer;
+import dev.rawops.tensor.TensorProtos;
+import dev.rawops.tfproto.BundleEntryProto;
+import dev.rawops.tfproto.BundleHeaderProto;
+import java.io.IOException;
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A TensorFlow checkpoint in the tensor-bundle format (V2): {@code PREFIX.index}, a LevelDB-style
+ * sorted table whose values are a {@link BundleHeaderProto} (empty key) and one {@link
+ * BundleEntryProto} per tensor, and {@code PREFIX.data-NNNNN-of-MMMMM} shards holding the bytes.
+ * Every block and every tensor is checked against its (masked) CRC32C, as TF's reader does; any
+ * damage is DATA_LOSS naming the file, never a wrong value.
+ */
+public final class TensorBundle {
+  private static final long TABLE_MAGIC = 0xdb4775248b80fb57L;
+  private static final int FOOTER_LENGTH = 48;
+  private static final int MASK_DELTA = 0xa282ead8;
+
+  private final String prefix;
+  private final BundleHeaderProto header;
+  private final Map<String, BundleEntryProto> entries;
+
+  private TensorBundle(
+      String prefix, BundleHeaderProto header, Map<String, BundleEntryProto> entries) {
+    this.prefix = prefix;
+    this.header = header;
+    this.entries = entries;
+  }
+
+  /** The path of a checkpoint's index file. */
+  public static Path indexPath(String prefix) {
+    return Path.of(prefix + ".index");
+  }
+
+  /** The path of data shard {@code shard} of {@code numShards} (TF's naming.cc). */
+  public static Path dataPath(String prefix, int shard, int numShards) {
+    return Path.of(String.format("%s.data-%05d-of-%05d", prefix, shard, numShards));
+  }
+
+  /**
+   * Opens and checks the index of checkpoint {@code prefix}.
+   *
+   * @throws RawOpsException NOT_FOUND when there is no index (TF's wording), DATA_LOSS when it is
+   *     damaged
+   */
+  public static TensorBundle open(String prefix) {
+    Path index = indexPath(prefix);
+    byte[] bytes;
+    try {
+      bytes = Files.readAllBytes(index);
+    } catch (NoSuchFileException e) {
+      throw RawOpsException.of(
+          Code.NOT_FOUND,
+          "Unsuccessful TensorSliceReader constructor: Failed to find any matching files for "
+              + prefix
+              + " (no "
+              + index
+              + ")");
+    } catch (IOException e) {
+      throw RawOpsException.of(Code.DATA_LOSS, "cannot read " + index + ": " + e.getMessage());
+    }
+    Map<String, byte[]> table = readTable(bytes, index);
+    byte[] head = table.get("");
+    if (head == null) {
+      throw corrupt(index, "no bundle header (the entry under the empty key)");
+    }
+    BundleHeaderProto header;
+    try {
+      header = BundleHeaderProto.parseFrom(head);
+    } catch (InvalidProtocolBufferException e) {
+      throw corrupt(index, "Entry for key  not parseable.");
+    }
+    if (header.getEndianness() != BundleHeaderProto.Endianness.LITTLE) {
+      throw RawOpsException.of(
+          Code.UNIMPLEMENTED, index + ": big-endian checkpoints are not supported by rawops");
+    }
+    if (header.getNumShards() < 1) {
+      throw corrupt(index, "the header says the bundle has " + header.getNumShards() + " shards");
+    }
+    Map<String, BundleEntryProto> entries = new LinkedHashMap<>();
+    for (Map.Entry<String, byte[]> e : table.entrySet()) {
+      if (e.getKey().isEmpty()) {
+        continue;
+      }
+      try {
+        entries.put(e.getKey(), BundleEntryProto.parseFrom(e.getValue()));
+      } catch (InvalidProtocolBufferException ex) {
+        throw corrupt(index, "Entry for key " + e.getKey() + " not parseable.");
+      }
+    }
+    return new TensorBundle(prefix, header, Collections.unmodifiableMap(entries));
+  }
+
+  public BundleHeaderProto header() {
+    return header;
+  }
+
+  /** Every tensor key, sorted as in the index. */
+  public Set<String> keys() {
+    return entries.keySet();
+  }
+
+  public boolean contains(String key) {
+    return entries.containsKey(key);
+  }
+
+  public BundleEntryProto entry(String key) {
+    BundleEntryProto e = entries.get(key);
+    if (e == null) {
+      throw RawOpsException.of(
+          Code.NOT_FOUND, "Key " + key + " not found in checkpoint " + indexPath(prefix));
+    }
+    return e;
+  }
+
+  /**
+   * The whole tensor stored under {@code key}, its bytes checked against the entry's CRC32C.
+   *
+   * @throws RawOpsException NOT_FOUND for an unknown key, DATA_LOSS naming the shard file when the
+   *     bytes are missing or damaged, UNIMPLEMENTED for sliced (partitioned) entries
+   */
+  public Tensor read(String key) {
+    BundleEntryProto e = entry(key);
+    if (e.getSlicesCount() > 0) {
+      throw RawOpsException.of(
+          Code.UNIMPLEMENTED,
+          "checkpoint entry "
+              + key
+              + " is stored in slices (partitioned); rawops reads whole ones");
+    }
+    DType dtype = DType.fromProtoOrNull(e.getDtype());
+    if (dtype == null || dtype.isObject()) {
+      throw RawOpsException.of(
+          Code.UNIMPLEMENTED,
+          "checkpoint entry " + key + " has dtype " + DType.tfName(e.getDtype()));
+    }
+    Shape shape = TensorProtos.shapeOf(e.getShape());
+    if (e.getShardId() < 0 || e.getShardId() >= header.getNumShards()) {
+      throw corrupt(
+          indexPath(prefix),
+          "entry " + key + " names shard " + e.getShardId() + " of " + header.getNumShards());
+    }
+    Path file = dataPath(prefix, e.getShardId(), header.getNumShards());
+    byte[] bytes = readRange(file, e.getOffset(), e.getSize(), key);
+    int stored = unmask(e.getCrc32C());
+    if (dtype == DType.STRING) {
+      return readStrings(bytes, shape, file, key, stored);
+    }
+    int actual = Hashing.crc32c().hashBytes(bytes).asInt();
+    if (actual != stored) {
+      throw checksum(file, e, key, stored, actual);
+    }
+    long want = shape.numElements() * dtype.byteSize();
+    if (want != bytes.length) {
+      throw corrupt(
+          file,
+          "entry "
+              + key
+              + " holds "
+              + bytes.length
+              + " bytes but a "
+              + dtype.tfName()
+              + " tensor of shape "
+              + shape
+              + " needs "
+              + want);
+    }
+    return Tensor.fromBytes(dtype, shape, MemorySegment.ofArray(bytes));
+  }
+
+  private Tensor readStrings(byte[] bytes, Shape shape, Path file, String key, int stored) {
+    long n = shape.numElements();
+    if (bytes.length == 0 && n > 0) {
+      throw corrupt(file, "entry " + key + " holds no bytes for " + n + " strings");
+    }
+    TensorBuffer b = TensorBuffer.allocate(DType.STRING, shape);
+    if (n == 0) {
+      return b.freeze();
+    }
+    ByteBuffer in = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+    Hasher crc = Hashing.crc32c().newHasher();
+    long[] lengths = new long[(int) n];
+    try {
+      for (int i = 0; i < n; i++) {
+        lengths[i] = readVarint64(in);
+        if (lengths[i] >= 0 && lengths[i] <= 0xffffffffL) {
+          crc.putInt((int) lengths[i]);
+        } else {
+          crc.putLong(lengths[i]);
+        }
+      }
+      int rawLengthChecksum = in.getInt();
+      int lengthsCrc = crc.hash().asInt();
+      if (unmask(rawLengthChecksum) != lengthsCrc) {
+        throw corrupt(
+            file,
+            "entry "
+                + key
+                + ": The length checksum does not match: expected "
+                + Integer.toUnsignedString(unmask(rawLengthChecksum))
+                + " but actual is "
+                + Integer.toUnsignedString(lengthsCrc));
+      }
+      crc = Hashing.crc32c().newHasher();
+      crc.putBytes(bytes, 0, in.position());
+      byte[][] out = b.strings();
+      for (int i = 0; i < n; i++) {
+        if (lengths[i] < 0 || lengths[i] > in.remaining()) {
+          throw corrupt(file, "entry " + key + ": string " + i + " runs past the entry");
+        }
+        byte[] s = new byte[(int) lengths[i]];
+        in.get(s);
+        out[i] = s;
+      }
+      if (in.hasRemaining()) {
+        throw corrupt(file, "entry " + key + ": " + in.remaining() + " bytes after the strings");
+      }
+    } catch (java.nio.BufferUnderflowException | IllegalArgumentException e) {
+      throw corrupt(file, "entry " + key + " is truncated");
+    }
+    // TF's whole-entry checksum runs over the lengths as uint32 (not the varint bytes), the masked
+    // length checksum and the string bytes.
+    Hasher whole = Hashing.crc32c().newHasher();
+    ByteBuffer again = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+    for (int i = 0; i < n; i++) {
+      long len = readVarint64(again);
+      if (len >= 0 && len <= 0xffffffffL) {
+        whole.putInt((int) len);
+      } else {
+        whole.putLong(len);
+      }
+    }
+    whole.putBytes(bytes, again.position(), bytes.length - again.position());
+    int actual = whole.hash().asInt();
+    if (actual != stored) {
+      throw checksum(file, entries.get(key), key, stored, actual);
+    }
+    return b.freeze();
+  }
+
+  private static byte[] readRange(Path file, long offset, long size, String key) {
+    if (offset < 0 || size < 0 || size > Integer.MAX_VALUE - 8) {
+      throw corrupt(file, "entry " + key + " has offset " + offset + " and size " + size);
+    }
+    try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+      if (offset + size > ch.size()) {
+        throw corrupt(
+            file,
+            "entry "
+                + key
+                + " needs bytes ["
+                + offset
+                + ", "
+                + (offset + size)
+                + ") but the file has "
+                + ch.size()
+                + " (truncated shard)");
+      }
+      ByteBuffer buf = ByteBuffer.allocate((int) size);
+      while (buf.hasRemaining()) {
+        if (ch.read(buf, offset + buf.position()) < 0) {
+          throw corrupt(file, "entry " + key + " is truncated");
+        }
+      }
+      return buf.array();
+    } catch (NoSuchFileException e) {
+      throw RawOpsException.of(
+          Code.DATA_LOSS, "checkpoint data file " + file + " is missing (needed for " + key + ")");
+    } catch (IOException e) {
+      throw RawOpsException.of(Code.DATA_LOSS, "cannot read " + file + ": " + e.getMessage());
+    }
+  }
+
+  private RawOpsException checksum(
+      Path file, BundleEntryProto e, String key, int stored, int actual) {
+    return RawOpsException.of(
+        Code.DATA_LOSS,
+        "TensorBundle at "
+            + prefix
+            + " shard "
+            + e.getShardId()
+            + " ("
+            + e.getSize()
+            + " bytes): Checksum does not match: stored "
+            + Integer.toUnsignedString(stored)
+            + " vs. calculated on the restored bytes "
+            + Integer.toUnsignedString(actual)
+            + " (file "
+            + file
+            + ", key "
+            + key
+            + ")");
+  }
+
+  static RawOpsException corrupt(Path file, String detail) {
+    return RawOpsException.of(
+        Code.DATA_LOSS,
+        "Unable to read file ("
+            + file
+            + "). Perhaps the file is corrupt or was produced by a newer version of TensorFlow"
+            + " with format changes ("
+            + detail
+            + ")");
+  }
+
+  /** TF's crc32c::Unmask. */
+  static int unmask(int masked) {
+    int rot = masked - MASK_DELTA;
+    return (rot >>> 17) | (rot << 15);
+  }
+
+  /** TF's crc32c::Mask. */
+  static int mask(int crc) {
+    return ((crc >>> 15) | (crc << 17)) + MASK_DELTA;
+  }
+
+  // ---- LevelDB table (TF's tsl/lib/io/table) ----
+
+  /** Every key/value of a table file, in key order, each block's checksum verified. */
+  static Map<String, byte[]> readTable(byte[] file, Path path) {
+    if (file.length < FOOTER_LENGTH) {
+      throw corrupt(path, "file is too short to be an sstable");
+    }
+    ByteBuffer footer =
+        ByteBuffer.wrap(file, file.length - FOOTER_LENGTH, FOOTER_LENGTH)
+            .order(ByteOrder.LITTLE_ENDIAN);
+    long magic = ByteBuffer.wrap(file, file.length - 8, 8).order(ByteOrder.LITTLE_ENDIAN).getLong();
+    if (magic != TABLE_MAGIC) {
+      throw corrupt(path, "not an sstable (bad magic number)");
+    }
+    try {
+      readVarint64(footer); // metaindex handle: unused by bundles
+      readVarint64(footer);
+      long indexOffset = readVarint64(footer);
+      long indexSize = readVarint64(footer);
+      Map<String, byte[]> out = new LinkedHashMap<>();
+      byte[] index = block(file, indexOffset, indexSize, path);
+      for (Map.Entry<String, byte[]> h : blockEntries(index, path).entrySet()) {
+        ByteBuffer handle = ByteBuffer.wrap(h.getValue());
+        long off = readVarint64(handle);
+        long size = readVarint64(handle);
+        out.putAll(blockEntries(block(file, off, size, path), path));
+      }
+      return out;
+    } catch (java.nio.BufferUnderflowException | IllegalArgumentException e) {
+      throw corrupt(path, "bad block handle or entry");
+    }
+  }
+
+  private static byte[] block(byte[] file, long offset, long size, Path path) {
+    if (offset < 0 || size < 0 || offset + size + 5 > file.length - FOOTER_LENGTH + 0L) {
+      throw corrupt(path, "truncated block read");
+    }
+    int off = (int) offset;
+    int n = (int) size;
+    byte type = file[off + n];
+    int stored = ByteBuffer.wrap(file, off + n + 1, 4).order(ByteOrder.LITTLE_ENDIAN).getInt();
+    int actual = Hashing.crc32c().newHasher().putBytes(file, off, n + 1).hash().asInt();
+    if (unmask(stored) != actual) {
+      throw corrupt(path, "block checksum mismatch");
+    }
+    if (type != 0) {
+      throw corrupt(path, "compressed block (type " + type + "): TF writes bundles uncompressed");
+    }
+    byte[] b = new byte[n];
+    System.arraycopy(file, off, b, 0, n);
+    return b;
+  }
+
+  private static Map<String, byte[]> blockEntries(byte[] block, Path path) {
+    if (block.length < 4) {
+      throw corrupt(path, "bad block contents");
+    }
+    ByteBuffer in = ByteBuffer.wrap(block).order(ByteOrder.LITTLE_ENDIAN);
+    int numRestarts = in.getInt(block.length - 4);
+    long limit = block.length - 4 - 4L * numRestarts;
+    if (numRestarts < 0 || limit < 0) {
+      throw corrupt(path, "bad block contents");
+    }
+    Map<String, byte[]> out = new LinkedHashMap<>();
+    byte[] key = new byte[0];
+    while (in.position() < limit) {
+      int shared = (int) readVarint64(in);
+      int nonShared = (int) readVarint64(in);
+      int valueLength = (int) readVarint64(in);
+      if (shared < 0
+          || shared > key.length
+          || nonShared < 0
+          || valueLength < 0
+          || in.position() + (long) nonShared + valueLength > limit) {
+        throw corrupt(path, "bad entry in block");
+      }
+      byte[] k = new byte[shared + nonShared];
+      System.arraycopy(key, 0, k, 0, shared);
+      in.get(k, shared, nonShared);
+      byte[] v = new byte[valueLength];
+      in.get(v);
+      out.put(new String(k, StandardCharsets.UTF_8), v);
+      key = k;
+    }
+    return out;
+  }
+
+  private static long readVarint64(ByteBuffer in) {
+    long result = 0;
+    for (int shift = 0; shift < 64; shift += 7) {
+      byte b = in.get();
+      result |= (long) (b & 0x7f) << shift;
+      if ((b & 0x80) == 0) {
+        return result;
+      }
+    }
+    throw new IllegalArgumentException("varint too long");
+  }
+}

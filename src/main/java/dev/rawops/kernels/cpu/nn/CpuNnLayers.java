@@ -1,0 +1,374 @@
+package dev.rawops.kernels.cpu.nn;
+
+import static dev.rawops.tensor.DType.BFLOAT16;
+import static dev.rawops.tensor.DType.DOUBLE;
+import static dev.rawops.tensor.DType.FLOAT;
+import static dev.rawops.tensor.DType.HALF;
+import static dev.rawops.tensor.DType.INT16;
+import static dev.rawops.tensor.DType.INT32;
+import static dev.rawops.tensor.DType.INT64;
+import static dev.rawops.tensor.DType.INT8;
+import static dev.rawops.tensor.DType.UINT16;
+import static dev.rawops.tensor.DType.UINT32;
+import static dev.rawops.tensor.DType.UINT64;
+import static dev.rawops.tensor.DType.UINT8;
+
+import dev.rawops.kernels.Device;
+import dev.rawops.kernels.KernelContext;
+import dev.rawops.kernels.KernelDef;
+import dev.rawops.kernels.cpu.support.NnData;
+import dev.rawops.ops.NodeInfo;
+import dev.rawops.ops.nn.ConvGeometry;
+import dev.rawops.tensor.DType;
+import dev.rawops.tensor.Shape;
+import dev.rawops.tensor.Tensor;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Layer kernels on CPU: BiasAdd/BiasAddV1, FusedBatchNorm (V1-V3, inference and training), LRN,
+ * SoftmaxCrossEntropyWithLogits and SparseSoftmaxCrossEntropyWithLogits. Computed in double
+ * (integers in wrapping 64-bit arithmetic), each output rounded once to its dtype.
+ */
+final class CpuNnLayers {
+  private CpuNnLayers() {}
+
+  private static final DType[] BIAS_TYPES = {
+    BFLOAT16, HALF, FLOAT, DOUBLE, INT8, INT16, INT32, INT64, UINT8, UINT16, UINT32, UINT64
+  };
+
+  static final List<KernelDef> DEFS =
+      List.of(
+          KernelDef.builder("BiasAdd", Device.CPU)
+              .typeConstraint("T", BIAS_TYPES)
+              .build(n -> ctx -> biasAdd(n, ctx, true)),
+          KernelDef.builder("BiasAddV1", Device.CPU)
+              .typeConstraint("T", BIAS_TYPES)
+              .build(n -> ctx -> biasAdd(n, ctx, false)),
+          KernelDef.builder("FusedBatchNorm", Device.CPU)
+              .typeConstraint("T", FLOAT)
+              .build(n -> ctx -> fusedBatchNorm(n, ctx)),
+          KernelDef.builder("FusedBatchNormV2", Device.CPU)
+              .typeConstraint("T", BFLOAT16, HALF, FLOAT)
+              .typeConstraint("U", FLOAT)
+              .build(n -> ctx -> fusedBatchNorm(n, ctx)),
+          KernelDef.builder("FusedBatchNormV3", Device.CPU)
+              .typeConstraint("T", BFLOAT16, HALF, FLOAT)
+              .typeConstraint("U", FLOAT)
+              .build(n -> ctx -> fusedBatchNorm(n, ctx)),
+          KernelDef.builder("LRN", Device.CPU)
+              .typeConstraint("T", HALF, FLOAT)
+              .build(n -> ctx -> lrn(n, ctx)),
+          KernelDef.builder("SoftmaxCrossEntropyWithLogits", Device.CPU)
+              .typeConstraint("T", BFLOAT16, HALF, FLOAT, DOUBLE)
+              .build(n -> ctx -> softmaxXent(n, ctx, false)),
+          KernelDef.builder("SparseSoftmaxCrossEntropyWithLogits", Device.CPU)
+              .typeConstraint("T", BFLOAT16, HALF, FLOAT, DOUBLE)
+              .typeConstraint("Tlabels", INT32, INT64)
+              .build(n -> ctx -> softmaxXent(n, ctx, true)));
+
+  private static void biasAdd(NodeInfo node, KernelContext ctx, boolean hasFormat) {
+    Tensor x = ctx.input(0);
+    Tensor b = ctx.input(1);
+    Shape xs = x.shape();
+    if (xs.rank() < 2) {
+      throw node.invalidArgument("Input tensor must be at least 2D: " + xs);
+    }
+    if (b.shape().rank() != 1) {
+      throw node.invalidArgument("Biases must be 1D: " + b.shape());
+    }
+    int c = hasFormat && ConvGeometry.channelsFirst(node) ? 1 : xs.rank() - 1;
+    long depth = xs.dim(c);
+    if (b.shape().dim(0) != depth) {
+      throw node.invalidArgument(
+          "Must provide as many biases as the last dimension of the input tensor: "
+              + b.shape()
+              + " vs. "
+              + xs);
+    }
+    int inner = (int) xs.numElementsFrom(c + 1);
+    int n = (int) xs.numElements();
+    int d = (int) depth;
+    DType dt = x.dtype();
+    if (dt == FLOAT) {
+      float[] v = NnData.floats(x);
+      float[] bb = NnData.floats(b);
+      if (inner == 1) {
+        for (int i = 0; i < n; i += d) {
+          for (int j = 0; j < d; j++) {
+            v[i + j] += bb[j];
+          }
+        }
+      } else {
+        for (int i = 0; i < n; i++) {
+          v[i] += bb[(i / inner) % d];
+        }
+      }
+      ctx.setOutput(0, NnData.ofFloats(ctx, xs, v));
+    } else if (dt.isInteger()) {
+      long[] v = NnData.longs(x);
+      long[] bb = NnData.longs(b);
+      for (int i = 0; i < n; i++) {
+        v[i] += bb[(i / inner) % d];
+      }
+      ctx.setOutput(0, NnData.ofLongs(ctx, dt, xs, v));
+    } else {
+      double[] v = NnData.doubles(x);
+      double[] bb = NnData.doubles(b);
+      for (int i = 0; i < n; i++) {
+        v[i] += bb[(i / inner) % d];
+      }
+      ctx.setOutput(0, NnData.of(ctx, dt, xs, v));
+    }
+  }
+
+  private static void fusedBatchNorm(NodeInfo node, KernelContext ctx) {
+    Tensor x = ctx.input(0);
+    Shape xs = x.shape();
+    if (xs.rank() != 4 && xs.rank() != 5) {
+      throw node.invalidArgument("input must be 4 or 5-dimensional" + xs);
+    }
+    for (int i = 1; i < 5; i++) {
+      if (ctx.input(i).shape().rank() != 1) {
+        throw node.invalidArgument(
+            node.signature().inputArgs().get(i) + " must be 1-dimensional" + ctx.input(i).shape());
+      }
+    }
+    boolean training = node.attrs().getBool("is_training");
+    double eps = node.attrs().get("epsilon").getF();
+    double factor = node.attrs().get("exponential_avg_factor").getF();
+    int c = ConvGeometry.channelIndex(node, xs.rank());
+    int depth = (int) xs.dim(c);
+    int inner = (int) xs.numElementsFrom(c + 1);
+    int n = (int) xs.numElements();
+    double[] v = NnData.doubles(x);
+    double[] scale = NnData.doubles(ctx.input(1));
+    double[] offset = NnData.doubles(ctx.input(2));
+    double[] mean = NnData.doubles(ctx.input(3));
+    double[] var = NnData.doubles(ctx.input(4));
+    if (scale.length != depth || offset.length != depth) {
+      throw node.invalidArgument(
+          "scale and offset must have the same number of elements as the channels of x, got "
+              + scale.length
+              + " and "
+              + offset.length
+              + " for "
+              + depth
+              + " channels");
+    }
+    boolean useInputs = !training || factor != 1.0;
+    if (useInputs && (mean.length != depth || var.length != depth)) {
+      throw node.invalidArgument(
+          "When is_training=false or exponential_avg_factor != 1, mean and variance must have "
+              + "the same number of elements as the channels of x, got "
+              + mean.length
+              + " and "
+              + var.length
+              + " for "
+              + depth
+              + " channels");
+    }
+    double[] bm = new double[depth];
+    double[] bv = new double[depth];
+    if (training) {
+      int count = n / Math.max(1, depth);
+      for (int i = 0; i < n; i++) {
+        bm[(i / inner) % depth] += v[i];
+      }
+      for (int j = 0; j < depth; j++) {
+        bm[j] /= count;
+      }
+      for (int i = 0; i < n; i++) {
+        double dlt = v[i] - bm[(i / inner) % depth];
+        bv[(i / inner) % depth] += dlt * dlt;
+      }
+      for (int j = 0; j < depth; j++) {
+        bv[j] /= count;
+      }
+      double adjust = count > 1 ? (double) count / (count - 1) : 1;
+      double[] newMean = new double[depth];
+      double[] newVar = new double[depth];
+      for (int j = 0; j < depth; j++) {
+        if (factor == 1.0) {
+          newMean[j] = bm[j];
+          newVar[j] = bv[j] * adjust;
+        } else {
+          newMean[j] = (1 - factor) * mean[j] + factor * bm[j];
+          newVar[j] = (1 - factor) * var[j] + factor * bv[j] * adjust;
+        }
+      }
+      normalize(v, bm, bv, scale, offset, eps, inner, depth);
+      setOutputs(node, ctx, x, v, newMean, newVar, bm, bv);
+    } else {
+      normalize(v, mean, var, scale, offset, eps, inner, depth);
+      setOutputs(node, ctx, x, v, mean, var, mean, var);
+    }
+  }
+
+  private static void normalize(
+      double[] v,
+      double[] mean,
+      double[] var,
+      double[] scale,
+      double[] offset,
+      double eps,
+      int inner,
+      int depth) {
+    double[] f = new double[depth];
+    for (int j = 0; j < depth; j++) {
+      f[j] = scale[j] / Math.sqrt(var[j] + eps);
+    }
+    for (int i = 0; i < v.length; i++) {
+      int j = (i / inner) % depth;
+      v[i] = (v[i] - mean[j]) * f[j] + offset[j];
+    }
+  }
+
+  private static void setOutputs(
+      NodeInfo node,
+      KernelContext ctx,
+      Tensor x,
+      double[] y,
+      double[] m,
+      double[] vv,
+      double[] r1,
+      double[] r2) {
+    Shape cs = Shape.of(m.length);
+    ctx.setOutput(0, NnData.of(ctx, x.dtype(), x.shape(), y));
+    ctx.setOutput(1, NnData.of(ctx, FLOAT, cs, m));
+    ctx.setOutput(2, NnData.of(ctx, FLOAT, cs, vv));
+    ctx.setOutput(3, NnData.of(ctx, FLOAT, cs, r1));
+    ctx.setOutput(4, NnData.of(ctx, FLOAT, cs, r2));
+    if (node.numOutputs() > 5) {
+      ctx.setOutput(5, NnData.of(ctx, FLOAT, Shape.scalar(), new double[1]));
+    }
+  }
+
+  private static void lrn(NodeInfo node, KernelContext ctx) {
+    Tensor x = ctx.input(0);
+    Shape xs = x.shape();
+    if (xs.rank() != 4) {
+      throw node.invalidArgument("input must be 4-dimensional");
+    }
+    int r = (int) node.attrs().getInt("depth_radius");
+    double bias = node.attrs().get("bias").getF();
+    double alpha = node.attrs().get("alpha").getF();
+    double beta = node.attrs().get("beta").getF();
+    int depth = (int) xs.dim(3);
+    double[] v = NnData.doubles(x);
+    double[] y = new double[v.length];
+    for (int o = 0; o < v.length; o += depth) {
+      for (int c = 0; c < depth; c++) {
+        double s = 0;
+        for (int j = Math.max(0, c - r); j <= Math.min(depth - 1, c + r); j++) {
+          s += v[o + j] * v[o + j];
+        }
+        y[o + c] = v[o + c] / Math.pow(bias + alpha * s, beta);
+      }
+    }
+    ctx.setOutput(0, NnData.of(ctx, x.dtype(), xs, y));
+  }
+
+  private static void softmaxXent(NodeInfo node, KernelContext ctx, boolean sparse) {
+    Tensor logits = ctx.input(0);
+    Tensor labels = ctx.input(1);
+    Shape ls = logits.shape();
+    if (sparse) {
+      if (ls.rank() != 2) {
+        throw node.invalidArgument("logits must be 2-D, but got shape " + ls);
+      }
+      if (labels.shape().rank() != 1) {
+        throw node.invalidArgument("labels must be 1-D, but got shape " + labels.shape());
+      }
+      if (labels.shape().dim(0) != ls.dim(0)) {
+        throw node.invalidArgument(
+            "logits and labels must have the same first dimension, got logits shape "
+                + ls
+                + " and labels shape "
+                + labels.shape());
+      }
+    }
+    long[] shape = sparse ? ls.dims() : broadcast2(node, ls, labels.shape());
+    int batch = (int) shape[0];
+    int classes = (int) shape[1];
+    double[] z = NnData.doubles(logits);
+    double[] lab;
+    if (sparse) {
+      long[] idx = NnData.longs(labels);
+      lab = new double[batch * classes];
+      for (int b = 0; b < batch; b++) {
+        if (idx[b] < 0 || idx[b] >= classes) {
+          throw node.invalidArgument(
+              "Received a label value of "
+                  + idx[b]
+                  + " which is outside the valid range of [0, "
+                  + classes
+                  + ").  Label values: "
+                  + String.join(" ", Arrays.stream(idx).mapToObj(Long::toString).toList()));
+        }
+        lab[b * classes + (int) idx[b]] = 1;
+      }
+    } else {
+      lab = expand(NnData.doubles(labels), labels.shape(), batch, classes);
+      z = expand(z, ls, batch, classes);
+    }
+    double[] loss = new double[batch];
+    double[] back = new double[batch * classes];
+    for (int b = 0; b < batch; b++) {
+      int o = b * classes;
+      double max = Double.NEGATIVE_INFINITY;
+      for (int c = 0; c < classes; c++) {
+        max = Math.max(max, z[o + c]);
+      }
+      double sum = 0;
+      for (int c = 0; c < classes; c++) {
+        sum += Math.exp(z[o + c] - max);
+      }
+      double logSum = Math.log(sum);
+      double l = 0;
+      for (int c = 0; c < classes; c++) {
+        double shifted = z[o + c] - max;
+        l += lab[o + c] * (logSum - shifted);
+        back[o + c] = Math.exp(shifted) / sum - lab[o + c];
+      }
+      loss[b] = l;
+    }
+    DType dt = logits.dtype();
+    ctx.setOutput(0, NnData.of(ctx, dt, Shape.of(batch), loss));
+    ctx.setOutput(1, NnData.of(ctx, dt, Shape.of(batch, classes), back));
+  }
+
+  private static long[] broadcast2(NodeInfo node, Shape a, Shape b) {
+    if (a.rank() != 2 || b.rank() != 2) {
+      throw node.invalidArgument(
+          "logits and labels must be either 2-dimensional, or broadcasted to be"
+              + " 2-dimensional");
+    }
+    long[] r = new long[2];
+    for (int i = 0; i < 2; i++) {
+      long x = a.dim(i);
+      long y = b.dim(i);
+      if (x != y && x != 1 && y != 1) {
+        throw node.invalidArgument(
+            "logits and labels must be broadcastable: logits_size=" + a + " labels_size=" + b);
+      }
+      r[i] = x == 1 ? y : x;
+    }
+    return r;
+  }
+
+  private static double[] expand(double[] v, Shape s, int rows, int cols) {
+    if (s.dim(0) == rows && s.dim(1) == cols) {
+      return v;
+    }
+    double[] r = new double[rows * cols];
+    int sr = (int) s.dim(0);
+    int sc = (int) s.dim(1);
+    for (int i = 0; i < rows; i++) {
+      for (int j = 0; j < cols; j++) {
+        r[i * cols + j] = v[(sr == 1 ? 0 : i) * sc + (sc == 1 ? 0 : j)];
+      }
+    }
+    return r;
+  }
+}

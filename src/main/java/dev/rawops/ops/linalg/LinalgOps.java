@@ -1,0 +1,197 @@
+package dev.rawops.ops.linalg;
+
+import dev.rawops.ops.DefinedOp;
+import dev.rawops.ops.NodeInfo;
+import dev.rawops.ops.Op;
+import dev.rawops.ops.Shapes;
+import dev.rawops.tensor.PartialShape;
+import java.util.List;
+
+/**
+ * The Linalg op family (see docs/ARCHITECTURE.md, "Adding an op to a family"): batched matrix
+ * decompositions and solvers over the two innermost dimensions.
+ */
+public final class LinalgOps {
+  private LinalgOps() {}
+
+  public static List<Op> all() {
+    return List.of(
+        DefinedOp.of("MatrixInverse", node -> List.of(square(node, 0))),
+        DefinedOp.of("Cholesky", node -> List.of(square(node, 0))),
+        DefinedOp.of("MatrixDeterminant", node -> List.of(batch(square(node, 0)))),
+        DefinedOp.of(
+            "LogMatrixDeterminant",
+            node -> {
+              PartialShape b = batch(square(node, 0));
+              return List.of(b, b);
+            }),
+        DefinedOp.of("MatrixSolve", LinalgOps::solveShape),
+        DefinedOp.of("MatrixTriangularSolve", LinalgOps::triangularSolveShape),
+        DefinedOp.of("MatrixSolveLs", LinalgOps::solveLsShape),
+        DefinedOp.of("Lu", LinalgOps::luShape),
+        DefinedOp.of("Qr", LinalgOps::qrShape),
+        DefinedOp.of("Svd", LinalgOps::svdShape),
+        DefinedOp.of("SelfAdjointEigV2", LinalgOps::eigShape));
+  }
+
+  private static PartialShape matrix(NodeInfo node, int input) {
+    Shapes.requireRankAtLeast(node, input, 2);
+    return node.inputShape(input);
+  }
+
+  /** TF's BatchUnchangedSquareShapeFn: rank >= 2 and the two innermost dimensions merged. */
+  private static PartialShape square(NodeInfo node, int input) {
+    PartialShape s = matrix(node, input);
+    if (!s.hasRank()) {
+      return s;
+    }
+    int r = s.rank();
+    long a = s.dim(r - 2);
+    long b = s.dim(r - 1);
+    if (a >= 0 && b >= 0 && a != b) {
+      throw node.invalidArgument("Dimensions must be equal, but are " + a + " and " + b);
+    }
+    long d = a >= 0 ? a : b;
+    long[] dims = dims(s);
+    dims[r - 2] = d;
+    dims[r - 1] = d;
+    return PartialShape.of(dims);
+  }
+
+  private static long[] dims(PartialShape s) {
+    long[] d = new long[s.rank()];
+    for (int i = 0; i < d.length; i++) {
+      d[i] = s.dim(i);
+    }
+    return d;
+  }
+
+  private static PartialShape batch(PartialShape s) {
+    return s.hasRank() ? s.sub(0, s.rank() - 2) : s;
+  }
+
+  private static long last(PartialShape s, int fromEnd) {
+    return s.hasRank() ? s.dim(s.rank() - fromEnd) : PartialShape.UNKNOWN;
+  }
+
+  private static List<PartialShape> solveShape(NodeInfo node) {
+    PartialShape m = square(node, 0);
+    PartialShape rhs = matrix(node, 1);
+    long mm = last(m, 1);
+    long rm = last(rhs, 2);
+    if (mm >= 0 && rm >= 0 && mm != rm) {
+      throw node.invalidArgument("Dimensions must be equal, but are " + mm + " and " + rm);
+    }
+    PartialShape b = m.hasRank() ? batch(m) : batch(rhs);
+    return List.of(b.concat(PartialShape.of(mm >= 0 ? mm : rm, last(rhs, 1))));
+  }
+
+  /** matrix [..., M, N], rhs [..., M, K], l2_regularizer scalar: output [..., N, K]. */
+  private static List<PartialShape> solveLsShape(NodeInfo node) {
+    PartialShape m = matrix(node, 0);
+    PartialShape rhs = matrix(node, 1);
+    Shapes.requireRank(node, 2, 0);
+    long mm = last(m, 2);
+    long rm = last(rhs, 2);
+    if (mm >= 0 && rm >= 0 && mm != rm) {
+      throw node.invalidArgument("Dimensions must be equal, but are " + mm + " and " + rm);
+    }
+    PartialShape b = m.hasRank() ? batch(m) : batch(rhs);
+    return List.of(b.concat(PartialShape.of(last(m, 1), last(rhs, 1))));
+  }
+
+  private static List<PartialShape> triangularSolveShape(NodeInfo node) {
+    PartialShape m = square(node, 0);
+    PartialShape rhs = matrix(node, 1);
+    long mm = last(m, 1);
+    long rm = last(rhs, 2);
+    if (mm >= 0 && rm >= 0 && mm != rm) {
+      throw node.invalidArgument("Dimensions must be equal, but are " + mm + " and " + rm);
+    }
+    PartialShape inner = PartialShape.of(mm >= 0 ? mm : rm, last(rhs, 1));
+    if (!m.hasRank() || !rhs.hasRank()) {
+      return List.of(PartialShape.unknownRank());
+    }
+    PartialShape a = batch(m);
+    PartialShape b = batch(rhs);
+    int r = Math.max(a.rank(), b.rank());
+    long[] out = new long[r];
+    for (int i = 0; i < r; i++) {
+      int ia = i - (r - a.rank());
+      int ib = i - (r - b.rank());
+      long da = ia >= 0 ? a.dim(ia) : 1;
+      long db = ib >= 0 ? b.dim(ib) : 1;
+      if (da == 1) {
+        out[i] = db;
+      } else if (db == 1) {
+        out[i] = da;
+      } else if (da < 0 || db < 0) {
+        out[i] = da < 0 ? db : da;
+      } else if (da != db) {
+        throw node.invalidArgument("Incompatible shapes: [" + join(a) + "] vs. [" + join(b) + "]");
+      } else {
+        out[i] = da;
+      }
+    }
+    return List.of(PartialShape.of(out).concat(inner));
+  }
+
+  private static String join(PartialShape s) {
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < s.rank(); i++) {
+      sb.append(i > 0 ? "," : "").append(s.dim(i));
+    }
+    return sb.toString();
+  }
+
+  private static List<PartialShape> luShape(NodeInfo node) {
+    PartialShape s = square(node, 0);
+    PartialShape p = s.hasRank() ? s.sub(0, s.rank() - 1) : s;
+    return List.of(s, p);
+  }
+
+  private static long minDim(long m, long n) {
+    return m >= 0 && n >= 0 ? Math.min(m, n) : PartialShape.UNKNOWN;
+  }
+
+  private static List<PartialShape> qrShape(NodeInfo node) {
+    PartialShape s = matrix(node, 0);
+    if (!s.hasRank()) {
+      return List.of(s, s);
+    }
+    long m = last(s, 2);
+    long n = last(s, 1);
+    long p = minDim(m, n);
+    boolean full = node.attrs().getBool("full_matrices");
+    PartialShape b = batch(s);
+    return List.of(
+        b.concat(PartialShape.of(m, full ? m : p)), b.concat(PartialShape.of(full ? m : p, n)));
+  }
+
+  private static List<PartialShape> svdShape(NodeInfo node) {
+    PartialShape s = matrix(node, 0);
+    if (!s.hasRank()) {
+      return List.of(s, s, s);
+    }
+    long m = last(s, 2);
+    long n = last(s, 1);
+    long p = minDim(m, n);
+    PartialShape b = batch(s);
+    PartialShape sv = b.concat(PartialShape.of(p));
+    if (!node.attrs().getBool("compute_uv")) {
+      return List.of(sv, PartialShape.of(0), PartialShape.of(0));
+    }
+    boolean full = node.attrs().getBool("full_matrices");
+    return List.of(
+        sv, b.concat(PartialShape.of(m, full ? m : p)), b.concat(PartialShape.of(n, full ? n : p)));
+  }
+
+  private static List<PartialShape> eigShape(NodeInfo node) {
+    PartialShape s = square(node, 0);
+    if (!s.hasRank()) {
+      return List.of(s, s);
+    }
+    PartialShape e = s.sub(0, s.rank() - 1);
+    return List.of(e, node.attrs().getBool("compute_v") ? s : PartialShape.of(0));
+  }
+}
