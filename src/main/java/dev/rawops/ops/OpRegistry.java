@@ -5,10 +5,11 @@ import dev.rawops.Code;
 import dev.rawops.RawOpsException;
 import java.util.Collection;
 import java.util.List;
+import java.util.ServiceLoader;
 
 /** The ops rawops knows, by TF op name. Immutable; duplicates are refused. */
 public final class OpRegistry {
-  private static final OpRegistry BUILT_IN = of(Ops.all());
+  private static final OpRegistry BUILT_IN = of(familyOps());
 
   private final ImmutableSortedMap<String, Op> ops;
   // Ops TF 2.18 registers but rawops has no Op for: TF's schema, unknown shapes, no kernel.
@@ -17,6 +18,21 @@ public final class OpRegistry {
 
   private OpRegistry(ImmutableSortedMap<String, Op> ops) {
     this.ops = ops;
+  }
+
+  /**
+   * Every op of every {@link OpFamily} on the class path (ServiceLoader), families in class-name
+   * order so that the registry never depends on the class path's order.
+   */
+  private static List<Op> familyOps() {
+    List<OpFamily> families = new java.util.ArrayList<>();
+    ServiceLoader.load(OpFamily.class, OpRegistry.class.getClassLoader()).forEach(families::add);
+    families.sort(java.util.Comparator.comparing(f -> f.getClass().getName()));
+    List<Op> ops = new java.util.ArrayList<>();
+    for (OpFamily f : families) {
+      ops.addAll(f.ops());
+    }
+    return ops;
   }
 
   public static OpRegistry builtIn() {

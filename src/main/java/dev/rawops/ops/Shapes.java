@@ -2,6 +2,10 @@ package dev.rawops.ops;
 
 import dev.rawops.RawOpsException;
 import dev.rawops.tensor.PartialShape;
+import dev.rawops.tensor.Tensor;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
 
 /** Shape-function helpers with TF's wording, shared by ops. */
 public final class Shapes {
@@ -32,6 +36,69 @@ public final class Shapes {
     if (s.hasRank() && s.rank() != rank) {
       throw rankError(node, input, "rank " + rank, s);
     }
+  }
+
+  /** The value of a constant scalar (or one-element) integer input, when build time knows it. */
+  public static Optional<Long> constantScalar(NodeInfo node, int input) {
+    return node.constantInput(input)
+        .filter(t -> t.numElements() == 1 && t.dtype().isInteger())
+        .map(t -> t.getIndex(0));
+  }
+
+  /** A shape given by a constant 1-D input's values; else unknown dims of its length. */
+  public static PartialShape shapeFromInput(NodeInfo node, int input) {
+    Optional<Tensor> c = node.constantInput(input);
+    if (c.isPresent() && c.get().dtype().isInteger() && c.get().shape().rank() <= 1) {
+      long[] v = c.get().toLongArray();
+      for (long d : v) {
+        if (d < 0) {
+          return PartialShape.unknownDims(v.length);
+        }
+      }
+      return PartialShape.of(v);
+    }
+    PartialShape s = node.inputShape(input);
+    if (s.hasRank() && s.rank() == 1 && s.dim(0) >= 0) {
+      return PartialShape.unknownDims((int) s.dim(0));
+    }
+    return PartialShape.unknownRank();
+  }
+
+  /**
+   * TF's "Dimensions must be equal" message of a shape function, naming the node and its input
+   * shapes.
+   */
+  public static String dimsMismatch(NodeInfo node, long a, long b) {
+    List<String> shapes = new ArrayList<>();
+    for (int i = 0; i < node.numInputs(); i++) {
+      shapes.add(node.inputShape(i).toString());
+    }
+    return "Dimensions must be equal, but are "
+        + a
+        + " and "
+        + b
+        + " for '{{node "
+        + node.name()
+        + "}} = "
+        + node.op()
+        + node.attrs()
+        + "' with input shapes: "
+        + String.join(", ", shapes)
+        + ".";
+  }
+
+  /** The first {@code rank} dims of {@code s}, -1 where unknown (all when the rank is unknown). */
+  public static long[] dimsOrUnknown(PartialShape s, int rank) {
+    long[] d = new long[rank];
+    for (int i = 0; i < rank; i++) {
+      d[i] = s.hasRank() ? s.dim(i) : -1;
+    }
+    return d;
+  }
+
+  /** Dim {@code i} of {@code s}, or -1 when it or the rank is unknown. */
+  public static long dimOr(PartialShape s, int i) {
+    return s.hasRank() ? s.dim(i) : -1;
   }
 
   private static RawOpsException rankError(NodeInfo node, int input, String want, PartialShape s) {

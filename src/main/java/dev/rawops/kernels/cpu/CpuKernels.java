@@ -4,27 +4,28 @@ import com.google.common.collect.ImmutableList;
 import dev.rawops.kernels.Device;
 import dev.rawops.kernels.KernelDef;
 import dev.rawops.kernels.KernelProvider;
-import dev.rawops.kernels.cpu.array.CpuArray;
-import dev.rawops.kernels.cpu.controlflow.CpuControlFlow;
-import dev.rawops.kernels.cpu.core.CpuConst;
-import dev.rawops.kernels.cpu.core.CpuPassThrough;
-import dev.rawops.kernels.cpu.core.CpuPlaceholder;
-import dev.rawops.kernels.cpu.core.CpuSnapshot;
-import dev.rawops.kernels.cpu.elementwise.CpuElementwise;
-import dev.rawops.kernels.cpu.image.CpuImage;
-import dev.rawops.kernels.cpu.indexing.CpuGatherNd;
-import dev.rawops.kernels.cpu.indexing.CpuIndexing;
-import dev.rawops.kernels.cpu.indexing.CpuStridedSlice;
-import dev.rawops.kernels.cpu.indexing.CpuTensorScatterUpdate;
-import dev.rawops.kernels.cpu.linalg.CpuLinalg;
-import dev.rawops.kernels.cpu.nn.CpuNn;
-import dev.rawops.kernels.cpu.ragged.CpuRaggedGather;
-import dev.rawops.kernels.cpu.reduction.CpuReduction;
-import dev.rawops.kernels.cpu.state.CpuFunction;
-import dev.rawops.kernels.cpu.state.CpuState;
+import dev.rawops.kernels.cpu.array.ArrayKernels;
+import dev.rawops.kernels.cpu.controlflow.ControlFlowKernels;
+import dev.rawops.kernels.cpu.core.CoreKernels;
+import dev.rawops.kernels.cpu.dataflow.DataflowKernels;
+import dev.rawops.kernels.cpu.elementwise.ElementwiseKernels;
+import dev.rawops.kernels.cpu.image.ImageKernels;
+import dev.rawops.kernels.cpu.indexing.IndexingKernels;
+import dev.rawops.kernels.cpu.linalg.LinalgKernels;
+import dev.rawops.kernels.cpu.nn.NnKernels;
+import dev.rawops.kernels.cpu.quantization.QuantizationKernels;
+import dev.rawops.kernels.cpu.ragged.RaggedKernels;
+import dev.rawops.kernels.cpu.reduction.ReductionKernels;
+import dev.rawops.kernels.cpu.selection.SelectionKernels;
+import dev.rawops.kernels.cpu.sparse.SparseKernels;
+import dev.rawops.kernels.cpu.state.StateKernels;
 import java.util.List;
 
-/** The CPU device's kernels: the reference implementations, bit-exact with TF's CPU kernels. */
+/**
+ * The CPU device's kernels: the reference implementations, bit-exact with TF's CPU kernels. One
+ * index per op family ({@code kernels/cpu/<family>/<Family>Kernels}) lists what the family
+ * registers; helpers shared by several families live in {@code kernels.cpu.support}.
+ */
 public final class CpuKernels implements KernelProvider {
   @Override
   public Device device() {
@@ -34,24 +35,21 @@ public final class CpuKernels implements KernelProvider {
   @Override
   public List<KernelDef> kernels() {
     return ImmutableList.<KernelDef>builder()
-        .addAll(CpuConst.DEFS)
-        .addAll(CpuPlaceholder.DEFS)
-        .addAll(CpuPassThrough.DEFS)
-        .addAll(CpuGatherNd.DEFS)
-        .addAll(CpuRaggedGather.DEFS)
-        .addAll(CpuSnapshot.DEFS)
-        .addAll(CpuStridedSlice.DEFS)
-        .addAll(CpuTensorScatterUpdate.DEFS)
-        .addAll(CpuElementwise.defs())
-        .addAll(CpuReduction.defs())
-        .addAll(CpuArray.defs())
-        .addAll(CpuIndexing.defs())
-        .addAll(CpuImage.defs())
-        .addAll(CpuLinalg.defs())
-        .addAll(CpuControlFlow.defs())
-        .addAll(CpuState.defs())
-        .addAll(CpuFunction.defs())
-        .addAll(CpuNn.defs())
+        .addAll(CoreKernels.defs())
+        .addAll(ArrayKernels.defs())
+        .addAll(ElementwiseKernels.defs())
+        .addAll(ReductionKernels.defs())
+        .addAll(IndexingKernels.defs())
+        .addAll(SelectionKernels.defs())
+        .addAll(SparseKernels.defs())
+        .addAll(DataflowKernels.defs())
+        .addAll(RaggedKernels.defs())
+        .addAll(ImageKernels.defs())
+        .addAll(QuantizationKernels.defs())
+        .addAll(LinalgKernels.defs())
+        .addAll(NnKernels.defs())
+        .addAll(ControlFlowKernels.defs())
+        .addAll(StateKernels.defs())
         .build();
   }
 }

@@ -9,6 +9,7 @@ import static dev.rawops.ops.array.ArrayShapes.str;
 import dev.rawops.ops.DefinedOp;
 import dev.rawops.ops.NodeInfo;
 import dev.rawops.ops.Op;
+import dev.rawops.ops.OpFamily;
 import dev.rawops.ops.ShapeFns;
 import dev.rawops.ops.Shapes;
 import dev.rawops.tensor.DType;
@@ -23,10 +24,10 @@ import java.util.List;
 import java.util.Optional;
 
 /** The Array op family (see docs/ARCHITECTURE.md, "Adding an op to a family"). */
-public final class ArrayOps {
-  private ArrayOps() {}
+public final class ArrayOps implements OpFamily {
 
-  public static List<Op> all() {
+  @Override
+  public List<Op> ops() {
     List<Op> ops = new ArrayList<>();
     ops.add(DefinedOp.of("Shape", ArrayOps::shapeShape).constant(ArrayOps::shapeValue));
     ops.add(DefinedOp.of("ShapeN", ArrayOps::shapeShape).constant(ArrayOps::shapeValue));

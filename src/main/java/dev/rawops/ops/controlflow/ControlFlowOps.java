@@ -3,22 +3,23 @@ package dev.rawops.ops.controlflow;
 import dev.rawops.ops.DefinedOp;
 import dev.rawops.ops.NodeInfo;
 import dev.rawops.ops.Op;
+import dev.rawops.ops.OpFamily;
 import dev.rawops.ops.ShapeFns;
 import dev.rawops.ops.Shapes;
-import dev.rawops.ops.dataflow.TensorArrayOps;
 import dev.rawops.tensor.PartialShape;
 import java.util.List;
 
 /**
  * The ControlFlow op family: TF 1 control flow (Switch, Merge, Enter, Exit, NextIteration,
- * LoopCond, ControlTrigger and their Ref forms), Assert and Print, and the TensorArrayV3 family
- * (see {@link TensorArrayOps}). Their meaning lives in the executor (dead tensors, frames); the
- * kernels only pass tensors on.
+ * LoopCond, ControlTrigger and their Ref forms), Assert and Print, and TF 2's functional control
+ * flow and function calls ({@link FunctionOps}: If, While, Case, PartitionedCall). The TF 1 ops'
+ * meaning lives in the executor (dead tensors, frames), whose kernels only pass tensors on; the
+ * functional ones get their kernels from the runtime, which runs the called functions.
  */
-public final class ControlFlowOps {
-  private ControlFlowOps() {}
+public final class ControlFlowOps implements OpFamily {
 
-  public static List<Op> all() {
+  @Override
+  public List<Op> ops() {
     return com.google.common.collect.ImmutableList.<Op>builder()
         .add(
             DefinedOp.of("Switch", ControlFlowOps::switchShape),
@@ -50,7 +51,7 @@ public final class ControlFlowOps {
                   Shapes.requireRank(node, 0, 0);
                   return List.of();
                 }))
-        .addAll(TensorArrayOps.all())
+        .addAll(FunctionOps.all())
         .build();
   }
 

@@ -11,10 +11,10 @@ import java.util.List;
  * threaded through a {@code flow} float scalar). Shape functions as TF's data_flow_ops.cc; the
  * kernels and the TensorArray itself are in {@code kernels.cpu.CpuTensorArray}.
  */
-public final class TensorArrayOps {
+final class TensorArrayOps {
   private TensorArrayOps() {}
 
-  public static List<Op> all() {
+  static List<Op> all() {
     return List.of(
         DefinedOp.of(
             "TensorArrayV3",

@@ -3,6 +3,7 @@ package dev.rawops.ops.elementwise;
 import dev.rawops.ops.DefinedOp;
 import dev.rawops.ops.NodeInfo;
 import dev.rawops.ops.Op;
+import dev.rawops.ops.OpFamily;
 import dev.rawops.ops.ShapeFns;
 import dev.rawops.ops.ShapeMerge;
 import dev.rawops.ops.Shapes;
@@ -18,8 +19,7 @@ import java.util.Optional;
  * entry naming its shape function; the OpDefs come from TF's registry and the kernels from {@code
  * kernels.cpu.CpuElementwise}.
  */
-public final class ElementwiseOps {
-  private ElementwiseOps() {}
+public final class ElementwiseOps implements OpFamily {
 
   /** Ops whose output has the shape of input 0 (TF's UnchangedShape). */
   public static final List<String> UNCHANGED =
@@ -119,7 +119,8 @@ public final class ElementwiseOps {
           "LeftShift",
           "RightShift");
 
-  public static List<Op> all() {
+  @Override
+  public List<Op> ops() {
     List<Op> ops = new ArrayList<>();
     for (String name : UNCHANGED) {
       ops.add(DefinedOp.of(name, ShapeFns.sameAsInput(0)));

@@ -3,7 +3,7 @@ package dev.rawops.ops.image;
 import dev.rawops.ops.DefinedOp;
 import dev.rawops.ops.NodeInfo;
 import dev.rawops.ops.Op;
-import dev.rawops.ops.ShapeFns;
+import dev.rawops.ops.OpFamily;
 import dev.rawops.ops.Shapes;
 import dev.rawops.tensor.PartialShape;
 import dev.rawops.tensor.Tensor;
@@ -14,10 +14,10 @@ import java.util.Optional;
  * The Image op family (see docs/ARCHITECTURE.md, "Adding an op to a family"): resizing, colour
  * adjustments, non-max suppression, bounding boxes and the fake-quantization ops.
  */
-public final class ImageOps {
-  private ImageOps() {}
+public final class ImageOps implements OpFamily {
 
-  public static List<Op> all() {
+  @Override
+  public List<Op> ops() {
     DefinedOp.ShapeFn resize = ImageOps::resizeShape;
     DefinedOp.ShapeFn image3 =
         node -> {
@@ -42,40 +42,13 @@ public final class ImageOps {
         DefinedOp.of("NonMaxSuppressionV2", nms),
         DefinedOp.of("NonMaxSuppressionV3", nms),
         DefinedOp.of("NonMaxSuppressionV4", node -> nmsShape(node, 2, true, false)),
-        DefinedOp.of("NonMaxSuppressionV5", node -> nmsShape(node, 3, true, true)),
-        DefinedOp.of("FakeQuantWithMinMaxArgs", ShapeFns.sameAsInput(0))
-            .checking(ImageOps::checkFakeQuantArgs),
-        DefinedOp.of("FakeQuantWithMinMaxVars", ImageOps::fakeQuantVarsShape)
-            .checking(ImageOps::checkNumBits),
-        DefinedOp.of("FakeQuantWithMinMaxVarsPerChannel", ImageOps::fakeQuantPerChannelShape)
-            .checking(ImageOps::checkNumBits));
+        DefinedOp.of("NonMaxSuppressionV5", node -> nmsShape(node, 3, true, true)));
   }
 
   private static void checkCenters(NodeInfo node) {
     if (node.attrs().getBool("half_pixel_centers") && node.attrs().getBool("align_corners")) {
       throw node.invalidArgument("If half_pixel_centers is True, align_corners must be False.");
     }
-  }
-
-  private static void checkNumBits(NodeInfo node) {
-    long bits = node.attrs().getInt("num_bits");
-    if (bits < 2 || bits > 16) {
-      throw node.invalidArgument("num_bits must be between 2 and 16, inclusive");
-    }
-  }
-
-  private static void checkFakeQuantArgs(NodeInfo node) {
-    float min = node.attrs().get("min").getF();
-    float max = node.attrs().get("max").getF();
-    if (!(min < max)) {
-      throw node.invalidArgument(
-          "min has to be smaller than max, was: " + fmt(min) + " >= " + fmt(max));
-    }
-    checkNumBits(node);
-  }
-
-  private static String fmt(float f) {
-    return f == (long) f ? Long.toString((long) f) : Float.toString(f);
   }
 
   /** TF's ResizeShapeFn: images [batch, h, w, c], size a 2-vector; output [batch, nh, nw, c]. */
@@ -147,18 +120,5 @@ public final class ImageOps {
       return List.of(v);
     }
     return scores ? List.of(v, v, PartialShape.of()) : List.of(v, PartialShape.of());
-  }
-
-  private static List<PartialShape> fakeQuantVarsShape(NodeInfo node) {
-    Shapes.requireRank(node, 1, 0);
-    Shapes.requireRank(node, 2, 0);
-    return List.of(node.inputShape(0));
-  }
-
-  private static List<PartialShape> fakeQuantPerChannelShape(NodeInfo node) {
-    Shapes.requireRankAtLeast(node, 0, 1);
-    Shapes.requireRank(node, 1, 1);
-    Shapes.requireRank(node, 2, 1);
-    return List.of(node.inputShape(0));
   }
 }

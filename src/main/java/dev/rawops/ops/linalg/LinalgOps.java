@@ -3,6 +3,7 @@ package dev.rawops.ops.linalg;
 import dev.rawops.ops.DefinedOp;
 import dev.rawops.ops.NodeInfo;
 import dev.rawops.ops.Op;
+import dev.rawops.ops.OpFamily;
 import dev.rawops.ops.Shapes;
 import dev.rawops.tensor.PartialShape;
 import java.util.List;
@@ -11,11 +12,16 @@ import java.util.List;
  * The Linalg op family (see docs/ARCHITECTURE.md, "Adding an op to a family"): batched matrix
  * decompositions and solvers over the two innermost dimensions.
  */
-public final class LinalgOps {
-  private LinalgOps() {}
+public final class LinalgOps implements OpFamily {
 
-  public static List<Op> all() {
+  @Override
+  public List<Op> ops() {
     return List.of(
+        DefinedOp.of("MatMul", LinalgOps::matMul),
+        DefinedOp.of("BatchMatMul", node -> batchMatMul(node, false)),
+        DefinedOp.of("BatchMatMulV2", node -> batchMatMul(node, true)),
+        DefinedOp.of("BatchMatMulV3", node -> batchMatMul(node, true)),
+        DefinedOp.of("Einsum", LinalgOps::einsum),
         DefinedOp.of("MatrixInverse", node -> List.of(square(node, 0))),
         DefinedOp.of("Cholesky", node -> List.of(square(node, 0))),
         DefinedOp.of("MatrixDeterminant", node -> List.of(batch(square(node, 0)))),
@@ -193,5 +199,107 @@ public final class LinalgOps {
     }
     PartialShape e = s.sub(0, s.rank() - 1);
     return List.of(e, node.attrs().getBool("compute_v") ? s : PartialShape.of(0));
+  }
+
+  private static List<PartialShape> matMul(NodeInfo node) {
+    Shapes.requireRank(node, 0, 2);
+    Shapes.requireRank(node, 1, 2);
+    PartialShape a = node.inputShape(0);
+    PartialShape b = node.inputShape(1);
+    boolean ta = node.attrs().getBool("transpose_a");
+    boolean tb = node.attrs().getBool("transpose_b");
+    long m = Shapes.dimOr(a, ta ? 1 : 0);
+    long ka = Shapes.dimOr(a, ta ? 0 : 1);
+    long kb = Shapes.dimOr(b, tb ? 1 : 0);
+    long n = Shapes.dimOr(b, tb ? 0 : 1);
+    if (ka >= 0 && kb >= 0 && ka != kb) {
+      throw node.invalidArgument(Shapes.dimsMismatch(node, ka, kb));
+    }
+    return List.of(PartialShape.of(m, n));
+  }
+
+  private static List<PartialShape> batchMatMul(NodeInfo node, boolean broadcast) {
+    Shapes.requireRankAtLeast(node, 0, 2);
+    Shapes.requireRankAtLeast(node, 1, 2);
+    PartialShape a = node.inputShape(0);
+    PartialShape b = node.inputShape(1);
+    if (!a.hasRank() || !b.hasRank()) {
+      return List.of(PartialShape.unknownRank());
+    }
+    boolean ax = node.attrs().getBool("adj_x");
+    boolean ay = node.attrs().getBool("adj_y");
+    int ra = a.rank();
+    int rb = b.rank();
+    long m = a.dim(ax ? ra - 1 : ra - 2);
+    long ka = a.dim(ax ? ra - 2 : ra - 1);
+    long kb = b.dim(ay ? rb - 1 : rb - 2);
+    long n = b.dim(ay ? rb - 2 : rb - 1);
+    if (ka >= 0 && kb >= 0 && ka != kb) {
+      throw node.invalidArgument(Shapes.dimsMismatch(node, ka, kb));
+    }
+    long[] batch;
+    if (!broadcast) {
+      if (ra != rb) {
+        throw node.invalidArgument(
+            "Shape must be rank " + ra + " but is rank " + rb + " for input 1 of " + node.op());
+      }
+      batch = new long[ra - 2];
+      for (int i = 0; i < ra - 2; i++) {
+        long x = a.dim(i);
+        long y = b.dim(i);
+        if (x >= 0 && y >= 0 && x != y) {
+          throw node.invalidArgument(Shapes.dimsMismatch(node, x, y));
+        }
+        batch[i] = x >= 0 ? x : y;
+      }
+    } else {
+      int r = Math.max(ra, rb) - 2;
+      batch = new long[r];
+      for (int i = 0; i < r; i++) {
+        int ia = i - (r - (ra - 2));
+        int ib = i - (r - (rb - 2));
+        long x = ia >= 0 ? a.dim(ia) : 1;
+        long y = ib >= 0 ? b.dim(ib) : 1;
+        if (x == 1) {
+          batch[i] = y;
+        } else if (y == 1) {
+          batch[i] = x;
+        } else if (x < 0 || y < 0) {
+          batch[i] = x >= 0 ? x : y;
+        } else if (x != y) {
+          throw node.invalidArgument(
+              "Incompatible shapes: " + a.sub(0, ra - 2) + " vs. " + b.sub(0, rb - 2));
+        } else {
+          batch[i] = x;
+        }
+      }
+    }
+    long[] out = new long[batch.length + 2];
+    System.arraycopy(batch, 0, out, 0, batch.length);
+    out[batch.length] = m;
+    out[batch.length + 1] = n;
+    return List.of(PartialShape.of(out));
+  }
+
+  private static List<PartialShape> einsum(NodeInfo node) {
+    int n = node.numInputs();
+    int[] ranks = new int[n];
+    long[][] dims = new long[n][];
+    for (int i = 0; i < n; i++) {
+      PartialShape s = node.inputShape(i);
+      ranks[i] = s.hasRank() ? s.rank() : -1;
+      dims[i] = s.hasRank() ? Shapes.dimsOrUnknown(s, s.rank()) : null;
+    }
+    EinsumSpec spec = EinsumSpec.parse(node, node.attrs().getString("equation"), ranks);
+    if (spec == null) {
+      return List.of(PartialShape.unknownRank());
+    }
+    long[] size = spec.labelSizes(node, dims);
+    int[] out = spec.output();
+    long[] d = new long[out.length];
+    for (int i = 0; i < out.length; i++) {
+      d[i] = size[out[i]];
+    }
+    return List.of(PartialShape.of(d));
   }
 }

@@ -180,10 +180,6 @@ public final class ConvGeometry {
     return PartialShape.of(d);
   }
 
-  static long dimOr(PartialShape s, int i) {
-    return s.hasRank() ? s.dim(i) : -1;
-  }
-
   /** TF's pooling attr checks (pooling_ops_common.cc, pooling_ops_3d.cc). */
   public static void checkPoolAttrs(NodeInfo node, int s, long[] ksize, long[] strides) {
     int n = s + 2;

@@ -1,12 +1,10 @@
 package dev.rawops.ops.nn;
 
-import static dev.rawops.ops.nn.ConvGeometry.dimOr;
-
 import dev.rawops.ops.DefinedOp;
 import dev.rawops.ops.NodeInfo;
 import dev.rawops.ops.Op;
+import dev.rawops.ops.OpFamily;
 import dev.rawops.ops.Shapes;
-import dev.rawops.ops.linalg.EinsumSpec;
 import dev.rawops.ops.nn.ConvGeometry.Window;
 import dev.rawops.tensor.PartialShape;
 import dev.rawops.tensor.Tensor;
@@ -16,16 +14,11 @@ import java.util.List;
 import java.util.Optional;
 
 /** The Nn op family (see docs/ARCHITECTURE.md, "Adding an op to a family"). */
-public final class NnOps {
-  private NnOps() {}
+public final class NnOps implements OpFamily {
 
-  public static List<Op> all() {
+  @Override
+  public List<Op> ops() {
     return List.of(
-        DefinedOp.of("MatMul", NnOps::matMul),
-        DefinedOp.of("BatchMatMul", node -> batchMatMul(node, false)),
-        DefinedOp.of("BatchMatMulV2", node -> batchMatMul(node, true)),
-        DefinedOp.of("BatchMatMulV3", node -> batchMatMul(node, true)),
-        DefinedOp.of("Einsum", NnOps::einsum),
         DefinedOp.of("BiasAdd", node -> biasAdd(node, true)),
         DefinedOp.of("BiasAddV1", node -> biasAdd(node, false)),
         DefinedOp.of("Conv2D", node -> conv(node, 2, "Conv2D", false)),
@@ -52,127 +45,6 @@ public final class NnOps {
         DefinedOp.of("GRUBlockCell", node -> rnn(node, 1, 0, 4)));
   }
 
-  private static String dimsMismatch(NodeInfo node, long a, long b) {
-    List<String> shapes = new ArrayList<>();
-    for (int i = 0; i < node.numInputs(); i++) {
-      shapes.add(node.inputShape(i).toString());
-    }
-    return "Dimensions must be equal, but are "
-        + a
-        + " and "
-        + b
-        + " for '{{node "
-        + node.name()
-        + "}} = "
-        + node.op()
-        + node.attrs()
-        + "' with input shapes: "
-        + String.join(", ", shapes)
-        + ".";
-  }
-
-  private static List<PartialShape> matMul(NodeInfo node) {
-    Shapes.requireRank(node, 0, 2);
-    Shapes.requireRank(node, 1, 2);
-    PartialShape a = node.inputShape(0);
-    PartialShape b = node.inputShape(1);
-    boolean ta = node.attrs().getBool("transpose_a");
-    boolean tb = node.attrs().getBool("transpose_b");
-    long m = dimOr(a, ta ? 1 : 0);
-    long ka = dimOr(a, ta ? 0 : 1);
-    long kb = dimOr(b, tb ? 1 : 0);
-    long n = dimOr(b, tb ? 0 : 1);
-    if (ka >= 0 && kb >= 0 && ka != kb) {
-      throw node.invalidArgument(dimsMismatch(node, ka, kb));
-    }
-    return List.of(PartialShape.of(m, n));
-  }
-
-  private static List<PartialShape> batchMatMul(NodeInfo node, boolean broadcast) {
-    Shapes.requireRankAtLeast(node, 0, 2);
-    Shapes.requireRankAtLeast(node, 1, 2);
-    PartialShape a = node.inputShape(0);
-    PartialShape b = node.inputShape(1);
-    if (!a.hasRank() || !b.hasRank()) {
-      return List.of(PartialShape.unknownRank());
-    }
-    boolean ax = node.attrs().getBool("adj_x");
-    boolean ay = node.attrs().getBool("adj_y");
-    int ra = a.rank();
-    int rb = b.rank();
-    long m = a.dim(ax ? ra - 1 : ra - 2);
-    long ka = a.dim(ax ? ra - 2 : ra - 1);
-    long kb = b.dim(ay ? rb - 1 : rb - 2);
-    long n = b.dim(ay ? rb - 2 : rb - 1);
-    if (ka >= 0 && kb >= 0 && ka != kb) {
-      throw node.invalidArgument(dimsMismatch(node, ka, kb));
-    }
-    long[] batch;
-    if (!broadcast) {
-      if (ra != rb) {
-        throw node.invalidArgument(
-            "Shape must be rank " + ra + " but is rank " + rb + " for input 1 of " + node.op());
-      }
-      batch = new long[ra - 2];
-      for (int i = 0; i < ra - 2; i++) {
-        long x = a.dim(i);
-        long y = b.dim(i);
-        if (x >= 0 && y >= 0 && x != y) {
-          throw node.invalidArgument(dimsMismatch(node, x, y));
-        }
-        batch[i] = x >= 0 ? x : y;
-      }
-    } else {
-      int r = Math.max(ra, rb) - 2;
-      batch = new long[r];
-      for (int i = 0; i < r; i++) {
-        int ia = i - (r - (ra - 2));
-        int ib = i - (r - (rb - 2));
-        long x = ia >= 0 ? a.dim(ia) : 1;
-        long y = ib >= 0 ? b.dim(ib) : 1;
-        if (x == 1) {
-          batch[i] = y;
-        } else if (y == 1) {
-          batch[i] = x;
-        } else if (x < 0 || y < 0) {
-          batch[i] = x >= 0 ? x : y;
-        } else if (x != y) {
-          throw node.invalidArgument(
-              "Incompatible shapes: " + a.sub(0, ra - 2) + " vs. " + b.sub(0, rb - 2));
-        } else {
-          batch[i] = x;
-        }
-      }
-    }
-    long[] out = new long[batch.length + 2];
-    System.arraycopy(batch, 0, out, 0, batch.length);
-    out[batch.length] = m;
-    out[batch.length + 1] = n;
-    return List.of(PartialShape.of(out));
-  }
-
-  private static List<PartialShape> einsum(NodeInfo node) {
-    int n = node.numInputs();
-    int[] ranks = new int[n];
-    long[][] dims = new long[n][];
-    for (int i = 0; i < n; i++) {
-      PartialShape s = node.inputShape(i);
-      ranks[i] = s.hasRank() ? s.rank() : -1;
-      dims[i] = s.hasRank() ? dims(s, s.rank()) : null;
-    }
-    EinsumSpec spec = EinsumSpec.parse(node, node.attrs().getString("equation"), ranks);
-    if (spec == null) {
-      return List.of(PartialShape.unknownRank());
-    }
-    long[] size = spec.labelSizes(node, dims);
-    int[] out = spec.output();
-    long[] d = new long[out.length];
-    for (int i = 0; i < out.length; i++) {
-      d[i] = size[out[i]];
-    }
-    return List.of(PartialShape.of(d));
-  }
-
   private static List<PartialShape> biasAdd(NodeInfo node, boolean hasFormat) {
     Shapes.requireRankAtLeast(node, 0, 2);
     Shapes.requireRank(node, 1, 1);
@@ -180,9 +52,9 @@ public final class NnOps {
     PartialShape b = node.inputShape(1);
     if (v.hasRank()) {
       int c = hasFormat && ConvGeometry.channelsFirst(node) && v.rank() > 2 ? 1 : v.rank() - 1;
-      long bc = dimOr(b, 0);
+      long bc = Shapes.dimOr(b, 0);
       if (v.dim(c) >= 0 && bc >= 0 && v.dim(c) != bc) {
-        throw node.invalidArgument(dimsMismatch(node, v.dim(c), bc));
+        throw node.invalidArgument(Shapes.dimsMismatch(node, v.dim(c), bc));
       }
       if (v.dim(c) < 0 && bc >= 0) {
         long[] d = new long[v.rank()];
@@ -196,27 +68,19 @@ public final class NnOps {
     return List.of(v);
   }
 
-  private static long[] dims(PartialShape s, int rank) {
-    long[] d = new long[rank];
-    for (int i = 0; i < rank; i++) {
-      d[i] = s.hasRank() ? s.dim(i) : -1;
-    }
-    return d;
-  }
-
   private static List<PartialShape> conv(NodeInfo node, int s, String what, boolean depthwise) {
     Shapes.requireRank(node, 0, s + 2);
     Shapes.requireRank(node, 1, s + 2);
     ConvGeometry.checkConvAttrs(node, s, what);
-    long[] in = dims(node.inputShape(0), s + 2);
-    long[] f = dims(node.inputShape(1), s + 2);
+    long[] in = Shapes.dimsOrUnknown(node.inputShape(0), s + 2);
+    long[] f = Shapes.dimsOrUnknown(node.inputShape(1), s + 2);
     int c = ConvGeometry.channelIndex(node, s + 2);
     long inDepth = in[c];
     long fIn = f[s];
     long outDepth;
     if (depthwise) {
       if (inDepth >= 0 && fIn >= 0 && inDepth != fIn) {
-        throw node.invalidArgument(dimsMismatch(node, inDepth, fIn));
+        throw node.invalidArgument(Shapes.dimsMismatch(node, inDepth, fIn));
       }
       long d = inDepth >= 0 ? inDepth : fIn;
       outDepth = d >= 0 && f[s + 1] >= 0 ? d * f[s + 1] : -1;
@@ -266,7 +130,7 @@ public final class NnOps {
       return Collections.nCopies(outputs, PartialShape.unknownDims(s + 2));
     }
     ConvGeometry.checkPoolAttrs(node, s, ksize, strides);
-    long[] in = dims(node.inputShape(0), s + 2);
+    long[] in = Shapes.dimsOrUnknown(node.inputShape(0), s + 2);
     String padding = node.attrs().getString("padding");
     long[] pads = ConvGeometry.ints(node, "explicit_paddings");
     Window[] w = new Window[s];
@@ -300,9 +164,9 @@ public final class NnOps {
     }
     boolean training = node.attrs().getBool("is_training");
     for (int i = 1; i < (training ? 3 : 5); i++) {
-      long d = dimOr(node.inputShape(i), 0);
+      long d = Shapes.dimOr(node.inputShape(i), 0);
       if (c >= 0 && d >= 0 && c != d) {
-        throw node.invalidArgument(dimsMismatch(node, c, d));
+        throw node.invalidArgument(Shapes.dimsMismatch(node, c, d));
       }
       if (c < 0) {
         c = d;
@@ -323,7 +187,7 @@ public final class NnOps {
       long b = f.dim(0) == 1 ? l.dim(0) : f.dim(0);
       long c = f.dim(1) == 1 ? l.dim(1) : f.dim(1);
       if (f.dim(1) >= 0 && l.dim(1) >= 0 && f.dim(1) != l.dim(1)) {
-        throw node.invalidArgument(dimsMismatch(node, f.dim(1), l.dim(1)));
+        throw node.invalidArgument(Shapes.dimsMismatch(node, f.dim(1), l.dim(1)));
       }
       return List.of(PartialShape.of(b), PartialShape.of(b, c));
     }
@@ -336,15 +200,15 @@ public final class NnOps {
     Shapes.requireRank(node, 0, 2);
     Shapes.requireRank(node, 1, 1);
     PartialShape f = node.inputShape(0);
-    long b = dimOr(f, 0);
-    long lb = dimOr(node.inputShape(1), 0);
+    long b = Shapes.dimOr(f, 0);
+    long lb = Shapes.dimOr(node.inputShape(1), 0);
     if (b >= 0 && lb >= 0 && b != lb) {
-      throw node.invalidArgument(dimsMismatch(node, b, lb));
+      throw node.invalidArgument(Shapes.dimsMismatch(node, b, lb));
     }
     if (b < 0) {
       b = lb;
     }
-    return List.of(PartialShape.of(b), PartialShape.of(b, dimOr(f, 1)));
+    return List.of(PartialShape.of(b), PartialShape.of(b, Shapes.dimOr(f, 1)));
   }
 
   /** RNN cells: x is input {@code xInput} (rank {@code xRank}+1), h_prev gives [batch, units]. */
@@ -354,10 +218,10 @@ public final class NnOps {
     boolean gru = node.op().equals("GRUBlockCell");
     int hInput = gru ? 1 : xInput + 2;
     Shapes.requireRank(node, hInput, 2);
-    long units = dimOr(node.inputShape(hInput), 1);
-    long batch = dimOr(x, xRank - 1);
+    long units = Shapes.dimOr(node.inputShape(hInput), 1);
+    long batch = Shapes.dimOr(x, xRank - 1);
     if (xRank == 2) {
-      return Collections.nCopies(outputs, PartialShape.of(dimOr(x, 0), batch, units));
+      return Collections.nCopies(outputs, PartialShape.of(Shapes.dimOr(x, 0), batch, units));
     }
     return Collections.nCopies(outputs, PartialShape.of(batch, units));
   }

@@ -3,7 +3,9 @@ package dev.rawops.ops.reduction;
 import dev.rawops.ops.DefinedOp;
 import dev.rawops.ops.NodeInfo;
 import dev.rawops.ops.Op;
+import dev.rawops.ops.OpFamily;
 import dev.rawops.ops.ShapeFns;
+import dev.rawops.ops.Shapes;
 import dev.rawops.tensor.PartialShape;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,8 +14,7 @@ import java.util.List;
  * The Reduction op family (see docs/ARCHITECTURE.md, "Adding an op to a family"): reductions over
  * axes, arg reductions, scans, softmax and segment reductions, one entry each.
  */
-public final class ReductionOps {
-  private ReductionOps() {}
+public final class ReductionOps implements OpFamily {
 
   /** The axis reductions (input, reduction_indices; keep_dims), one shared shape function. */
   public static final List<String> REDUCTIONS =
@@ -38,7 +39,8 @@ public final class ReductionOps {
           "SparseSegmentMeanWithNumSegments",
           "SparseSegmentSqrtNWithNumSegments");
 
-  public static List<Op> all() {
+  @Override
+  public List<Op> ops() {
     List<Op> ops = new ArrayList<>();
     for (String name : REDUCTIONS) {
       ops.add(DefinedOp.of(name, n -> List.of(ReductionAxes.inferShape(n, 0, 1))));
@@ -50,6 +52,8 @@ public final class ReductionOps {
     ops.add(DefinedOp.of("Softmax", ReductionOps::softmaxShape));
     ops.add(DefinedOp.of("LogSoftmax", ReductionOps::softmaxShape));
     ops.add(DefinedOp.of("L2Loss", ShapeFns.scalar()));
+    ops.add(DefinedOp.of("Bincount", node -> List.of(constantLength(node, 1))));
+    ops.add(DefinedOp.of("HistogramFixedWidth", node -> List.of(constantLength(node, 2))));
     for (String name : SEGMENTS) {
       ops.add(DefinedOp.of(name, n -> List.of(segmentShape(n, 1, -1))));
     }
@@ -61,6 +65,11 @@ public final class ReductionOps {
       ops.add(DefinedOp.of(name, n -> List.of(segmentShape(n, 1, num))));
     }
     return ops;
+  }
+
+  /** A vector whose length is constant scalar input {@code input}, when build time knows it. */
+  private static PartialShape constantLength(NodeInfo node, int input) {
+    return PartialShape.of(Shapes.constantScalar(node, input).orElse(-1L));
   }
 
   private static List<PartialShape> argShape(NodeInfo node) {

@@ -3,20 +3,23 @@ package dev.rawops.ops.state;
 import dev.rawops.ops.DefinedOp;
 import dev.rawops.ops.NodeInfo;
 import dev.rawops.ops.Op;
+import dev.rawops.ops.OpFamily;
 import dev.rawops.ops.ShapeFns;
 import dev.rawops.ops.indexing.ScatterNdChecks;
+import dev.rawops.tensor.DType;
 import dev.rawops.tensor.PartialShape;
 import dev.rawops.tensor.Shape;
+import dev.rawops.tensor.Tensor;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The State op family: TF 1 reference variables (Variable, VariableV2), Assign, AssignAdd,
  * AssignSub, IsVariableInitialized and the ref-variable scatters. Their outputs are reference types
  * ({@code DT_*_REF}); the kernels ({@code kernels.cpu.CpuState}) keep the value in the session.
  */
-public final class StateOps {
-  private StateOps() {}
+public final class StateOps implements OpFamily {
 
   static final List<String> SCATTERS =
       List.of(
@@ -31,7 +34,8 @@ public final class StateOps {
   static final List<String> SCATTER_NDS =
       List.of("ScatterNdUpdate", "ScatterNdAdd", "ScatterNdSub");
 
-  public static List<Op> all() {
+  @Override
+  public List<Op> ops() {
     List<Op> ops = new ArrayList<>();
     DefinedOp.ShapeFn declared =
         node -> List.of(PartialShape.fromProto(node.attrs().getShape("shape")));
@@ -57,6 +61,24 @@ public final class StateOps {
     for (String op : SCATTER_NDS) {
       ops.add(DefinedOp.of(op, ShapeFns.sameAsInput(0)));
     }
+    ops.addAll(
+        List.of(
+            // The handle is known from the attrs: consumers check the variable's dtype at build,
+            // as TF's shape functions do with the handle's shape-and-type data.
+            DefinedOp.of("VarHandleOp", ShapeFns.scalar())
+                .constant(
+                    (node, i) ->
+                        Optional.of(
+                            Tensor.ofObjects(
+                                DType.RESOURCE, Shape.scalar(), VariableHandle.of(node)))),
+            DefinedOp.of("ReadVariableOp", variableDtype("dtype", unknownShapes())),
+            DefinedOp.of("AssignVariableOp", variableDtype("dtype", unknownShapes())),
+            DefinedOp.of("AssignAddVariableOp", variableDtype("dtype", unknownShapes())),
+            DefinedOp.of("AssignSubVariableOp", variableDtype("dtype", unknownShapes())),
+            DefinedOp.of("VarIsInitializedOp", ShapeFns.scalar()),
+            DefinedOp.of("DestroyResourceOp", ShapeFns.unknown()),
+            DefinedOp.of("ResourceGather", variableDtype("dtype", StateOps::resourceGatherShape)),
+            DefinedOp.of("RestoreV2", ShapeFns.unknown())));
     return ops;
   }
 
@@ -87,5 +109,41 @@ public final class StateOps {
   /** The run-time shape checks a ref ScatterNd* shares with TensorScatterUpdate, in TF's words. */
   public static void checkScatterNd(NodeInfo node, Shape ref, Shape indices, Shape updates) {
     ScatterNdChecks.check(node, ref, indices, updates);
+  }
+
+  private static DefinedOp.ShapeFn unknownShapes() {
+    return ShapeFns.unknown();
+  }
+
+  /**
+   * TF's check of a variable op's dtype against the handle's when build time knows the handle (a
+   * VarHandleOp, possibly through Identity): INVALID_ARGUMENT with TF's wording, at build.
+   */
+  private static DefinedOp.ShapeFn variableDtype(String attr, DefinedOp.ShapeFn then) {
+    return node -> {
+      Optional<Tensor> h = node.constantInput(0);
+      if (h.isPresent()
+          && h.get().numElements() == 1
+          && h.get().getObject(0) instanceof VariableHandle v
+          && v.dtype().proto() != node.attrs().getType(attr)) {
+        throw node.invalidArgument(
+            "Trying to read variable with wrong dtype. Expected "
+                + v.dtype().tfName()
+                + " got "
+                + DType.tfName(node.attrs().getType(attr)));
+      }
+      return then.infer(node);
+    };
+  }
+
+  /** indices.shape + params.shape[1:] when batch_dims is 0; params' shape is the variable's. */
+  private static List<PartialShape> resourceGatherShape(NodeInfo node) {
+    long batchDims = node.attrs().getInt("batch_dims");
+    if (batchDims != 0) {
+      throw node.error(
+          dev.rawops.Code.UNIMPLEMENTED,
+          "ResourceGather with batch_dims = " + batchDims + " is not supported by rawops (0 is)");
+    }
+    return List.of(PartialShape.unknownRank());
   }
 }

@@ -49,7 +49,6 @@ public final class CpuArray {
     d.add(def("DeepCopy", n -> CpuArray::deepCopy));
     d.add(def("EnsureShape", CpuArray::ensureShape));
     d.add(def("Empty", CpuArray::empty));
-    d.addAll(CpuArrayMore.defs());
     return d;
   }
 

@@ -34,7 +34,6 @@ final class CpuArrayMore {
     d.add(def("SpaceToDepth", n -> ctx -> depthSpace(ctx, true)));
     d.add(def("DepthToSpace", n -> ctx -> depthSpace(ctx, false)));
     d.add(def("ExtractImagePatches", CpuArrayMore::extractPatches));
-    d.addAll(CpuMatrixDiag.defs());
     return d;
   }
 

@@ -331,7 +331,6 @@ public final class CpuElementwise {
         defs.add(def(name, e));
       }
     }
-    defs.addAll(CpuConversions.defs());
     return defs;
   }
 

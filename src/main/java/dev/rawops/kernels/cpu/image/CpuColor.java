@@ -41,13 +41,7 @@ final class CpuColor {
             .build(node -> ctx -> colorspace(node, ctx, true)),
         KernelDef.builder("HSVToRGB", Device.CPU)
             .typeConstraint("T", FLOAT, DOUBLE, HALF, BFLOAT16)
-            .build(node -> ctx -> colorspace(node, ctx, false)),
-        KernelDef.builder("DrawBoundingBoxes", Device.CPU)
-            .typeConstraint("T", FLOAT, HALF)
-            .build(node -> ctx -> CpuDrawBoxes.compute(node, ctx)),
-        KernelDef.builder("DrawBoundingBoxesV2", Device.CPU)
-            .typeConstraint("T", FLOAT, HALF)
-            .build(node -> ctx -> CpuDrawBoxes.compute(node, ctx)));
+            .build(node -> ctx -> colorspace(node, ctx, false)));
   }
 
   private static float[] floatsOf(Tensor t) {

@@ -1,6 +1,8 @@
 package dev.rawops.kernels.cpu.image;
 
+import dev.rawops.kernels.Device;
 import dev.rawops.kernels.KernelContext;
+import dev.rawops.kernels.KernelDef;
 import dev.rawops.ops.NodeInfo;
 import dev.rawops.tensor.DType;
 import dev.rawops.tensor.Layouts;
@@ -9,9 +11,16 @@ import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
 import dev.rawops.tensor.TensorBuffer;
 import java.lang.foreign.MemorySegment;
+import java.util.List;
 
 /** CropAndResize on CPU (crop_and_resize_op.cc): bilinear or nearest sampling per box, in float. */
 final class CpuCropAndResize {
+  static final List<KernelDef> DEFS =
+      List.of(
+          KernelDef.builder("CropAndResize", Device.CPU)
+              .typeConstraint("T", CpuResize.REAL)
+              .build(node -> ctx -> compute(node, ctx)));
+
   private CpuCropAndResize() {}
 
   static void compute(NodeInfo node, KernelContext ctx) {

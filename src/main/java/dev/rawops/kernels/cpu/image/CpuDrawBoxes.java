@@ -1,15 +1,28 @@
 package dev.rawops.kernels.cpu.image;
 
+import dev.rawops.kernels.Device;
 import dev.rawops.kernels.KernelContext;
+import dev.rawops.kernels.KernelDef;
 import dev.rawops.ops.NodeInfo;
+import dev.rawops.tensor.DType;
 import dev.rawops.tensor.Numbers;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
 import dev.rawops.tensor.TensorBuffer;
 import java.lang.foreign.MemorySegment;
+import java.util.List;
 
 /** DrawBoundingBoxes and V2 on CPU (draw_bounding_box_op.cc): box outlines over a copy. */
 final class CpuDrawBoxes {
+  static final List<KernelDef> DEFS =
+      List.of(
+          KernelDef.builder("DrawBoundingBoxes", Device.CPU)
+              .typeConstraint("T", DType.FLOAT, DType.HALF)
+              .build(node -> ctx -> compute(node, ctx)),
+          KernelDef.builder("DrawBoundingBoxesV2", Device.CPU)
+              .typeConstraint("T", DType.FLOAT, DType.HALF)
+              .build(node -> ctx -> compute(node, ctx)));
+
   private CpuDrawBoxes() {}
 
   private static final float[][] DEFAULT_COLORS = {

@@ -34,7 +34,7 @@ import java.util.List;
 final class CpuResize {
   private CpuResize() {}
 
-  private static final DType[] REAL = {
+  static final DType[] REAL = {
     FLOAT, DOUBLE, HALF, BFLOAT16, INT8, UINT8, INT16, UINT16, INT32, UINT32, INT64, UINT64
   };
 
@@ -51,10 +51,6 @@ final class CpuResize {
     defs.add(def("ResizeBilinear", Mode.BILINEAR));
     defs.add(def("ResizeBicubic", Mode.BICUBIC));
     defs.add(def("ResizeArea", Mode.AREA));
-    defs.add(
-        KernelDef.builder("CropAndResize", Device.CPU)
-            .typeConstraint("T", REAL)
-            .build(node -> ctx -> CpuCropAndResize.compute(node, ctx)));
     return defs;
   }
 

@@ -27,32 +27,32 @@ import java.util.List;
  * half/bfloat16/float64 in double (rounded once at the end), integers in 64-bit wrapping
  * arithmetic.
  */
-public final class CpuNnMatMul implements Kernel {
+public final class CpuMatMul implements Kernel {
   private static final DType[] TYPES = {BFLOAT16, HALF, FLOAT, DOUBLE, INT16, INT32, INT64};
 
   public static final List<KernelDef> DEFS =
       List.of(
           KernelDef.builder("MatMul", Device.CPU)
               .typeConstraint("T", TYPES)
-              .build(n -> new CpuNnMatMul(n, "transpose_a", "transpose_b", 0)),
+              .build(n -> new CpuMatMul(n, "transpose_a", "transpose_b", 0)),
           KernelDef.builder("BatchMatMul", Device.CPU)
               .typeConstraint("T", TYPES)
-              .build(n -> new CpuNnMatMul(n, "adj_x", "adj_y", 1)),
+              .build(n -> new CpuMatMul(n, "adj_x", "adj_y", 1)),
           KernelDef.builder("BatchMatMulV2", Device.CPU)
               .typeConstraint("T", TYPES)
-              .build(n -> new CpuNnMatMul(n, "adj_x", "adj_y", 2)),
+              .build(n -> new CpuMatMul(n, "adj_x", "adj_y", 2)),
           KernelDef.builder("BatchMatMulV3", Device.CPU)
               .typeConstraint("Ta", BFLOAT16, FLOAT, DOUBLE, INT16, INT32, INT64)
               .typeConstraint("Tb", BFLOAT16, FLOAT, DOUBLE, INT16, INT32, INT64)
               .typeConstraint("Tout", BFLOAT16, FLOAT, DOUBLE, INT16, INT32, INT64)
-              .build(n -> new CpuNnMatMul(n, "adj_x", "adj_y", 2)));
+              .build(n -> new CpuMatMul(n, "adj_x", "adj_y", 2)));
 
   private final NodeInfo node;
   private final boolean ta;
   private final boolean tb;
   private final int mode; // 0 MatMul, 1 BatchMatMul, 2 broadcasting
 
-  private CpuNnMatMul(NodeInfo node, String ta, String tb, int mode) {
+  private CpuMatMul(NodeInfo node, String ta, String tb, int mode) {
     this.node = node;
     this.ta = node.attrs().getBool(ta);
     this.tb = node.attrs().getBool(tb);

@@ -27,7 +27,7 @@ import java.util.List;
  * DepthwiseConv2dNativeBackpropInput. float32 Conv2D/Conv3D without groups run as im2col + GEMM in
  * float; everything else directly in double, rounded once to T.
  */
-final class CpuNnConv implements Kernel {
+final class CpuConv implements Kernel {
   private enum Kind {
     CONV,
     DEPTHWISE,
@@ -39,29 +39,29 @@ final class CpuNnConv implements Kernel {
       List.of(
           KernelDef.builder("Conv2D", Device.CPU)
               .typeConstraint("T", BFLOAT16, HALF, FLOAT, DOUBLE, INT32)
-              .build(n -> new CpuNnConv(n, Kind.CONV, 2)),
+              .build(n -> new CpuConv(n, Kind.CONV, 2)),
           KernelDef.builder("Conv3D", Device.CPU)
               .typeConstraint("T", BFLOAT16, HALF, FLOAT, DOUBLE)
-              .build(n -> new CpuNnConv(n, Kind.CONV, 3)),
+              .build(n -> new CpuConv(n, Kind.CONV, 3)),
           KernelDef.builder("DepthwiseConv2dNative", Device.CPU)
               .typeConstraint("T", BFLOAT16, HALF, FLOAT, DOUBLE)
-              .build(n -> new CpuNnConv(n, Kind.DEPTHWISE, 2)),
+              .build(n -> new CpuConv(n, Kind.DEPTHWISE, 2)),
           KernelDef.builder("Conv2DBackpropInput", Device.CPU)
               .typeConstraint("T", BFLOAT16, HALF, FLOAT, DOUBLE, INT32)
-              .build(n -> new CpuNnConv(n, Kind.BACKPROP, 2)),
+              .build(n -> new CpuConv(n, Kind.BACKPROP, 2)),
           KernelDef.builder("Conv3DBackpropInputV2", Device.CPU)
               .typeConstraint("T", BFLOAT16, HALF, FLOAT, DOUBLE)
               .typeConstraint("Tshape", INT32, INT64)
-              .build(n -> new CpuNnConv(n, Kind.BACKPROP, 3)),
+              .build(n -> new CpuConv(n, Kind.BACKPROP, 3)),
           KernelDef.builder("DepthwiseConv2dNativeBackpropInput", Device.CPU)
               .typeConstraint("T", BFLOAT16, HALF, FLOAT, DOUBLE)
-              .build(n -> new CpuNnConv(n, Kind.DEPTHWISE_BACKPROP, 2)));
+              .build(n -> new CpuConv(n, Kind.DEPTHWISE_BACKPROP, 2)));
 
   private final NodeInfo node;
   private final Kind kind;
   private final int s;
 
-  private CpuNnConv(NodeInfo node, Kind kind, int s) {
+  private CpuConv(NodeInfo node, Kind kind, int s) {
     this.node = node;
     this.kind = kind;
     this.s = s;

@@ -19,8 +19,8 @@ import java.util.List;
  * c, f, o), BlockLSTMV2 (i, f, c, o; no forget bias) and GRUBlockCell. Computed in double, outputs
  * rounded to T.
  */
-final class CpuNnRnn {
-  private CpuNnRnn() {}
+final class CpuRnn {
+  private CpuRnn() {}
 
   static final List<KernelDef> DEFS =
       List.of(

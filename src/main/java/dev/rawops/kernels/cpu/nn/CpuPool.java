@@ -34,7 +34,7 @@ import java.util.List;
  * element), MaxPoolWithArgmax (TF's flat index (y*W + x)*C + c, plus the batch term with
  * include_batch_in_index) and AvgPool, AvgPool3D (mean over the window's cells inside the input).
  */
-final class CpuNnPool implements Kernel {
+final class CpuPool implements Kernel {
   private static final DType[] MAX_TYPES = {
     BFLOAT16, HALF, FLOAT, DOUBLE, INT8, INT16, INT32, INT64, UINT8, UINT16, UINT32, UINT64
   };
@@ -43,29 +43,29 @@ final class CpuNnPool implements Kernel {
       List.of(
           KernelDef.builder("MaxPool", Device.CPU)
               .typeConstraint("T", MAX_TYPES)
-              .build(n -> new CpuNnPool(n, 2, true)),
+              .build(n -> new CpuPool(n, 2, true)),
           KernelDef.builder("MaxPoolV2", Device.CPU)
               .typeConstraint("T", MAX_TYPES)
-              .build(n -> new CpuNnPool(n, 2, true)),
+              .build(n -> new CpuPool(n, 2, true)),
           KernelDef.builder("MaxPool3D", Device.CPU)
               .typeConstraint("T", BFLOAT16, FLOAT)
-              .build(n -> new CpuNnPool(n, 3, true)),
+              .build(n -> new CpuPool(n, 3, true)),
           KernelDef.builder("MaxPoolWithArgmax", Device.CPU)
               .typeConstraint("T", MAX_TYPES)
               .typeConstraint("Targmax", INT32, INT64)
-              .build(n -> new CpuNnPool(n, 2, true)),
+              .build(n -> new CpuPool(n, 2, true)),
           KernelDef.builder("AvgPool", Device.CPU)
               .typeConstraint("T", BFLOAT16, HALF, FLOAT, DOUBLE)
-              .build(n -> new CpuNnPool(n, 2, false)),
+              .build(n -> new CpuPool(n, 2, false)),
           KernelDef.builder("AvgPool3D", Device.CPU)
               .typeConstraint("T", BFLOAT16, FLOAT)
-              .build(n -> new CpuNnPool(n, 3, false)));
+              .build(n -> new CpuPool(n, 3, false)));
 
   private final NodeInfo node;
   private final int s;
   private final boolean max;
 
-  private CpuNnPool(NodeInfo node, int s, boolean max) {
+  private CpuPool(NodeInfo node, int s, boolean max) {
     this.node = node;
     this.s = s;
     this.max = max;

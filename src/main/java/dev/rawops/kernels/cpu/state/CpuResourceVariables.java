@@ -25,8 +25,8 @@ import java.util.List;
  * {@code _Arg} of a function body (always fed) and RestoreV2 (checkpoint reads). Function calls and
  * functional control flow get their kernels from the runtime, which runs nested graphs.
  */
-public final class CpuFunction {
-  private CpuFunction() {}
+public final class CpuResourceVariables {
+  private CpuResourceVariables() {}
 
   private static final DType[] NUMBER_TYPES = {
     DType.FLOAT,
@@ -48,25 +48,27 @@ public final class CpuFunction {
   public static List<KernelDef> defs() {
     DType[] storable = allTypes();
     return List.of(
-        KernelDef.builder("_Arg", Device.CPU).build(CpuFunction::arg),
-        KernelDef.builder("VarHandleOp", Device.CPU).build(CpuFunction::varHandle),
-        KernelDef.builder("ReadVariableOp", Device.CPU).build(n -> CpuFunction::read),
+        KernelDef.builder("_Arg", Device.CPU).build(CpuResourceVariables::arg),
+        KernelDef.builder("VarHandleOp", Device.CPU).build(CpuResourceVariables::varHandle),
+        KernelDef.builder("ReadVariableOp", Device.CPU).build(n -> CpuResourceVariables::read),
         KernelDef.builder("AssignVariableOp", Device.CPU)
             .typeConstraint("dtype", storable)
-            .build(n -> CpuFunction::assign),
+            .build(n -> CpuResourceVariables::assign),
         KernelDef.builder("AssignAddVariableOp", Device.CPU)
             .typeConstraint("dtype", NUMBER_TYPES)
             .build(n -> ctx -> update(ctx, false)),
         KernelDef.builder("AssignSubVariableOp", Device.CPU)
             .typeConstraint("dtype", NUMBER_TYPES)
             .build(n -> ctx -> update(ctx, true)),
-        KernelDef.builder("VarIsInitializedOp", Device.CPU).build(n -> CpuFunction::isInitialized),
-        KernelDef.builder("DestroyResourceOp", Device.CPU).build(n -> CpuFunction::destroy),
+        KernelDef.builder("VarIsInitializedOp", Device.CPU)
+            .build(n -> CpuResourceVariables::isInitialized),
+        KernelDef.builder("DestroyResourceOp", Device.CPU)
+            .build(n -> CpuResourceVariables::destroy),
         KernelDef.builder("ResourceGather", Device.CPU)
             .typeConstraint("dtype", DType.dataTypes())
             .typeConstraint("Tindices", DType.INT32, DType.INT64)
-            .build(n -> CpuFunction::gather),
-        KernelDef.builder("RestoreV2", Device.CPU).build(n -> CpuFunction::restore));
+            .build(n -> CpuResourceVariables::gather),
+        KernelDef.builder("RestoreV2", Device.CPU).build(n -> CpuResourceVariables::restore));
   }
 
   private static DType[] allTypes() {

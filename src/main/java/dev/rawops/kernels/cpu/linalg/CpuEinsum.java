@@ -23,16 +23,16 @@ import java.util.List;
  * take diagonals, "..." dims of size 1 broadcast). Floats accumulate in double, integers in
  * wrapping 64-bit arithmetic.
  */
-public final class CpuNnEinsum implements Kernel {
+public final class CpuEinsum implements Kernel {
   public static final List<KernelDef> DEFS =
       List.of(
           KernelDef.builder("Einsum", Device.CPU)
               .typeConstraint("T", BFLOAT16, HALF, FLOAT, DOUBLE, INT32, INT64)
-              .build(CpuNnEinsum::new));
+              .build(CpuEinsum::new));
 
   private final NodeInfo node;
 
-  private CpuNnEinsum(NodeInfo node) {
+  private CpuEinsum(NodeInfo node) {
     this.node = node;
   }
 

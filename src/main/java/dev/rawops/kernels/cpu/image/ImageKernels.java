@@ -2,19 +2,22 @@ package dev.rawops.kernels.cpu.image;
 
 import com.google.common.collect.ImmutableList;
 import dev.rawops.kernels.KernelDef;
-import dev.rawops.kernels.cpu.quantization.CpuFakeQuant;
 import java.util.List;
 
-/** CPU kernels of the Image op family. */
-public final class CpuImage {
-  private CpuImage() {}
+/**
+ * The image family's CPU kernels: resizing, CropAndResize, color adjustments, bounding boxes and
+ * non-max suppression.
+ */
+public final class ImageKernels {
+  private ImageKernels() {}
 
   public static List<KernelDef> defs() {
     return ImmutableList.<KernelDef>builder()
         .addAll(CpuResize.defs())
+        .addAll(CpuCropAndResize.DEFS)
         .addAll(CpuColor.defs())
+        .addAll(CpuDrawBoxes.DEFS)
         .addAll(CpuNms.defs())
-        .addAll(CpuFakeQuant.defs())
         .build();
   }
 }

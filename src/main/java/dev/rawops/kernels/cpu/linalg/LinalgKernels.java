@@ -1,0 +1,21 @@
+package dev.rawops.kernels.cpu.linalg;
+
+import com.google.common.collect.ImmutableList;
+import dev.rawops.kernels.KernelDef;
+import java.util.List;
+
+/**
+ * The Linalg family's CPU kernels: MatMul, BatchMatMul, Einsum and the matrix decompositions and
+ * solvers.
+ */
+public final class LinalgKernels {
+  private LinalgKernels() {}
+
+  public static List<KernelDef> defs() {
+    return ImmutableList.<KernelDef>builder()
+        .addAll(CpuMatMul.DEFS)
+        .addAll(CpuEinsum.DEFS)
+        .addAll(CpuLinalg.defs())
+        .build();
+  }
+}

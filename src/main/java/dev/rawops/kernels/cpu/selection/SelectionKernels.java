@@ -1,0 +1,17 @@
+package dev.rawops.kernels.cpu.selection;
+
+import com.google.common.collect.ImmutableList;
+import dev.rawops.kernels.KernelDef;
+import java.util.List;
+
+/**
+ * The Selection family's CPU kernels: Where, Unique, UniqueWithCounts, ListDiff, TopKV2, NthElement
+ * and InTopKV2.
+ */
+public final class SelectionKernels {
+  private SelectionKernels() {}
+
+  public static List<KernelDef> defs() {
+    return ImmutableList.<KernelDef>builder().addAll(CpuSelection.DEFS).build();
+  }
+}

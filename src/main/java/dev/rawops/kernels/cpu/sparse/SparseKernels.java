@@ -1,0 +1,14 @@
+package dev.rawops.kernels.cpu.sparse;
+
+import com.google.common.collect.ImmutableList;
+import dev.rawops.kernels.KernelDef;
+import java.util.List;
+
+/** The Sparse family's CPU kernels: SparseToDense and SparseTensorDenseAdd. */
+public final class SparseKernels {
+  private SparseKernels() {}
+
+  public static List<KernelDef> defs() {
+    return ImmutableList.<KernelDef>builder().addAll(CpuSparseDense.DEFS).build();
+  }
+}

@@ -1,0 +1,79 @@
+package dev.rawops.ops.selection;
+
+import dev.rawops.ops.DefinedOp;
+import dev.rawops.ops.NodeInfo;
+import dev.rawops.ops.Op;
+import dev.rawops.ops.OpFamily;
+import dev.rawops.ops.Shapes;
+import dev.rawops.tensor.PartialShape;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The Selection op family: ops that pick elements by value or position — Where, Unique,
+ * UniqueWithCounts, ListDiff, TopKV2, NthElement, InTopKV2. Shape functions use the constant k or n
+ * where build time knows it, with TF's build-time errors.
+ */
+public final class SelectionOps implements OpFamily {
+  @Override
+  public List<Op> ops() {
+    return List.of(
+        DefinedOp.of("Where", SelectionOps::whereShape),
+        DefinedOp.of("Unique", node -> List.of(PartialShape.of(-1), PartialShape.of(-1))),
+        DefinedOp.of(
+            "UniqueWithCounts",
+            node -> List.of(PartialShape.of(-1), PartialShape.of(-1), PartialShape.of(-1))),
+        DefinedOp.of("ListDiff", node -> List.of(PartialShape.of(-1), PartialShape.of(-1))),
+        DefinedOp.of("TopKV2", SelectionOps::topKShape),
+        DefinedOp.of("NthElement", SelectionOps::nthElementShape),
+        DefinedOp.of("InTopKV2", node -> List.of(dims(node.inputShape(0), 0, 1))));
+  }
+
+  /** Dims [from, to) of a shape; unknown dims when the rank is unknown. */
+  private static PartialShape dims(PartialShape s, int from, int to) {
+    return s.hasRank() ? s.sub(from, Math.min(to, s.rank())) : PartialShape.unknownDims(to - from);
+  }
+
+  private static List<PartialShape> whereShape(NodeInfo node) {
+    PartialShape in = node.inputShape(0);
+    return List.of(PartialShape.of(-1, in.hasRank() ? in.rank() : -1));
+  }
+
+  private static List<PartialShape> topKShape(NodeInfo node) {
+    Shapes.requireRankAtLeast(node, 0, 1);
+    PartialShape in = node.inputShape(0);
+    Optional<Long> k = Shapes.constantScalar(node, 1);
+    if (!in.hasRank()) {
+      return Collections.nCopies(2, PartialShape.unknownRank());
+    }
+    long last = in.dim(in.rank() - 1);
+    if (k.isPresent() && k.get() < 0) {
+      throw node.invalidArgument("Need k >= 0, got " + k.get());
+    }
+    if (k.isPresent() && last >= 0 && last < k.get()) {
+      throw node.invalidArgument(
+          "input must have last dimension >= k = " + k.get() + " but is " + last);
+    }
+    PartialShape out = in.sub(0, in.rank() - 1).concat(PartialShape.of(k.orElse(-1L)));
+    return List.of(out, out);
+  }
+
+  private static List<PartialShape> nthElementShape(NodeInfo node) {
+    Shapes.requireRankAtLeast(node, 0, 1);
+    PartialShape in = node.inputShape(0);
+    if (!in.hasRank()) {
+      return List.of(PartialShape.unknownRank());
+    }
+    Optional<Long> n = Shapes.constantScalar(node, 1);
+    long last = in.dim(in.rank() - 1);
+    if (n.isPresent() && n.get() < 0) {
+      throw node.invalidArgument("Need n >= 0, got " + n.get());
+    }
+    if (n.isPresent() && last >= 0 && last <= n.get()) {
+      throw node.invalidArgument(
+          "Input must have last dimension > n = " + n.get() + " but is " + last);
+    }
+    return List.of(in.sub(0, in.rank() - 1));
+  }
+}
