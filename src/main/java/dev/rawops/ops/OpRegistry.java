@@ -9,30 +9,39 @@ import java.util.ServiceLoader;
 
 /** The ops rawops knows, by TF op name. Immutable; duplicates are refused. */
 public final class OpRegistry {
-  private static final OpRegistry BUILT_IN = of(familyOps());
+  private static final OpRegistry BUILT_IN = fromFamilies();
 
   private final ImmutableSortedMap<String, Op> ops;
+  private final ImmutableSortedMap<String, String> families;
   // Ops TF 2.18 registers but rawops has no Op for: TF's schema, unknown shapes, no kernel.
   private final java.util.concurrent.ConcurrentMap<String, Op> kernelLess =
       new java.util.concurrent.ConcurrentHashMap<>();
 
-  private OpRegistry(ImmutableSortedMap<String, Op> ops) {
+  private OpRegistry(
+      ImmutableSortedMap<String, Op> ops, ImmutableSortedMap<String, String> families) {
     this.ops = ops;
+    this.families = families;
   }
 
   /**
    * Every op of every {@link OpFamily} on the class path (ServiceLoader), families in class-name
-   * order so that the registry never depends on the class path's order.
+   * order so that the registry never depends on the class path's order; each op's family is the
+   * last part of its family's package ({@code dev.rawops.ops.indexing} → "indexing").
    */
-  private static List<Op> familyOps() {
-    List<OpFamily> families = new java.util.ArrayList<>();
-    ServiceLoader.load(OpFamily.class, OpRegistry.class.getClassLoader()).forEach(families::add);
-    families.sort(java.util.Comparator.comparing(f -> f.getClass().getName()));
-    List<Op> ops = new java.util.ArrayList<>();
-    for (OpFamily f : families) {
-      ops.addAll(f.ops());
+  private static OpRegistry fromFamilies() {
+    List<OpFamily> found = new java.util.ArrayList<>();
+    ServiceLoader.load(OpFamily.class, OpRegistry.class.getClassLoader()).forEach(found::add);
+    found.sort(java.util.Comparator.comparing(f -> f.getClass().getName()));
+    List<Op> all = new java.util.ArrayList<>();
+    ImmutableSortedMap.Builder<String, String> families = ImmutableSortedMap.naturalOrder();
+    for (OpFamily f : found) {
+      String pkg = f.getClass().getPackageName();
+      for (Op op : f.ops()) {
+        all.add(op);
+        families.put(op.name(), pkg.substring(pkg.lastIndexOf('.') + 1));
+      }
     }
-    return ops;
+    return new OpRegistry(of(all).ops, families.buildOrThrow());
   }
 
   public static OpRegistry builtIn() {
@@ -55,7 +64,7 @@ public final class OpRegistry {
       }
       b.put(op.name(), op);
     }
-    return new OpRegistry(b.build());
+    return new OpRegistry(b.build(), ImmutableSortedMap.of());
   }
 
   /**
@@ -88,6 +97,15 @@ public final class OpRegistry {
   /** True when rawops has its own Op (shape function, kernels) for {@code name}. */
   public boolean implemented(String name) {
     return ops.containsKey(name);
+  }
+
+  /**
+   * The family that declares {@code op} ("indexing" for GatherNd: {@code ops/indexing/}, {@code
+   * kernels/cpu/indexing/}), for the built-in ops; empty for ops TF declares that rawops has no
+   * {@link Op} of its own for, and for registries made with {@link #of}.
+   */
+  public java.util.Optional<String> family(String op) {
+    return java.util.Optional.ofNullable(families.get(op));
   }
 
   public Collection<Op> all() {

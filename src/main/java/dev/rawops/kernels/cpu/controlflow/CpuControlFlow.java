@@ -1,5 +1,6 @@
 package dev.rawops.kernels.cpu.controlflow;
 
+import dev.rawops.Code;
 import dev.rawops.kernels.Device;
 import dev.rawops.kernels.Kernel;
 import dev.rawops.kernels.KernelDef;
@@ -42,6 +43,14 @@ public final class CpuControlFlow {
       defs.add(KernelDef.builder(op, Device.CPU).build(_ -> CpuControlFlow::merge));
     }
     defs.add(KernelDef.builder("ControlTrigger", Device.CPU).build(_ -> _ -> {}));
+    // A function body's argument: the runtime feeds every _Arg, so its kernel never runs.
+    defs.add(
+        KernelDef.builder("_Arg", Device.CPU)
+            .build(
+                node ->
+                    _ -> {
+                      throw node.error(Code.INTERNAL, "function argument was not fed");
+                    }));
     defs.add(KernelDef.builder("PrintV2", Device.CPU).build(_ -> _ -> {}));
     defs.add(
         KernelDef.builder("Assert", Device.CPU)

@@ -21,9 +21,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * CPU kernels of the Function op family: resource variables (TF's resource_variable_ops.cc), the
- * {@code _Arg} of a function body (always fed) and RestoreV2 (checkpoint reads). Function calls and
- * functional control flow get their kernels from the runtime, which runs nested graphs.
+ * CPU kernels of resource variables (TF's resource_variable_ops.cc) and RestoreV2 (checkpoint
+ * reads).
  */
 public final class CpuResourceVariables {
   private CpuResourceVariables() {}
@@ -48,7 +47,6 @@ public final class CpuResourceVariables {
   public static List<KernelDef> defs() {
     DType[] storable = allTypes();
     return List.of(
-        KernelDef.builder("_Arg", Device.CPU).build(CpuResourceVariables::arg),
         KernelDef.builder("VarHandleOp", Device.CPU).build(CpuResourceVariables::varHandle),
         KernelDef.builder("ReadVariableOp", Device.CPU).build(n -> CpuResourceVariables::read),
         KernelDef.builder("AssignVariableOp", Device.CPU)
@@ -79,12 +77,6 @@ public final class CpuResourceVariables {
   }
 
   /** A function argument: the runtime always feeds it; running it unfed is a bug. */
-  private static dev.rawops.kernels.Kernel arg(NodeInfo node) {
-    return ctx -> {
-      throw node.error(Code.INTERNAL, "function argument was not fed");
-    };
-  }
-
   private static dev.rawops.kernels.Kernel varHandle(NodeInfo node) {
     VariableHandle h = VariableHandle.of(node);
     Tensor out = Tensor.ofObjects(DType.RESOURCE, Shape.scalar(), h);
