@@ -5,7 +5,9 @@ import com.google.common.collect.ImmutableSet;
 import dev.rawops.ops.NodeInfo;
 import dev.rawops.tensor.DType;
 import dev.rawops.tfproto.DataType;
+import java.util.Arrays;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -103,6 +105,43 @@ public record KernelDef(
     /** Every data dtype rawops has tensors for (the 16; not resource or variant). */
     public Builder anyType(String attr) {
       return typeConstraint(attr, DType.dataTypes());
+    }
+
+    /**
+     * Exactly the data dtypes (the 16 of {@link DType#dataTypes}) TF 2.18 registers a CPU kernel of
+     * this op for in {@code attr} ({@link TfCpuRegistrations}).
+     */
+    public Builder tfCpuTypes(String attr) {
+      return tfCpuTypes(attr, DType.dataTypes());
+    }
+
+    /**
+     * Those of {@code handled}, in that order, that TF 2.18 registers a CPU kernel of this op for
+     * in {@code attr} ({@link TfCpuRegistrations}): how a CPU kernel registers for TF's dtypes of
+     * its op that it can handle.
+     *
+     * @throws IllegalStateException when this is not a CPU kernel, TF's CPU kernels of the op do
+     *     not constrain {@code attr} (or there are none), or TF registers none of {@code handled}
+     */
+    public Builder tfCpuTypes(String attr, DType... handled) {
+      if (!device.equals(Device.CPU)) {
+        throw new IllegalStateException(op + " on " + device + ": TF's CPU dtypes are for CPU");
+      }
+      if (!TfCpuRegistrations.typeAttrs(op).contains(attr)) {
+        throw new IllegalStateException("TF's CPU kernels of " + op + " do not constrain " + attr);
+      }
+      Set<DType> tf = TfCpuRegistrations.dtypes(op, attr);
+      DType[] types = Arrays.stream(handled).filter(tf::contains).toArray(DType[]::new);
+      if (types.length == 0) {
+        throw new IllegalStateException(
+            "TF registers no CPU kernel of "
+                + op
+                + " for "
+                + attr
+                + " in "
+                + Arrays.asList(handled));
+      }
+      return typeConstraint(attr, types);
     }
 
     /** The node's string attr {@code attr} must be one of {@code values}. */

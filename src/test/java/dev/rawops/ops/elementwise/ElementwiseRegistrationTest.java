@@ -3,8 +3,8 @@ package dev.rawops.ops.elementwise;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.rawops.kernels.KernelDef;
+import dev.rawops.kernels.TfCpuRegistrations;
 import dev.rawops.kernels.cpu.CpuKernels;
-import dev.rawops.kernels.cpu.support.TfCpuKernels;
 import dev.rawops.tensor.DType;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,7 +49,7 @@ class ElementwiseRegistrationTest {
         missing.add(op);
         continue;
       }
-      for (DType t : TfCpuKernels.dtypes(op, "T")) {
+      for (DType t : TfCpuRegistrations.dtypes(op, "T")) {
         if (t.isObject()) {
           continue;
         }

@@ -2,10 +2,12 @@ package dev.rawops.kernels.cpu.array;
 
 import static dev.rawops.kernels.cpu.array.ArrayCopy.FILL;
 
+import dev.rawops.kernels.Device;
 import dev.rawops.kernels.Kernel;
 import dev.rawops.kernels.KernelContext;
 import dev.rawops.kernels.KernelDef;
-import dev.rawops.kernels.cpu.support.TfCpuTypes;
+import dev.rawops.kernels.KernelFactory;
+import dev.rawops.kernels.TfCpuRegistrations;
 import dev.rawops.ops.NodeInfo;
 import dev.rawops.ops.array.ArrayShapes;
 import dev.rawops.tensor.DType;
@@ -52,8 +54,16 @@ public final class CpuArray {
     return d;
   }
 
-  static KernelDef def(String op, dev.rawops.kernels.KernelFactory f) {
-    return TfCpuTypes.builder(op).build(f);
+  /** {@code op}'s kernel, for TF's CPU dtypes of every type attr TF constrains. */
+  static KernelDef def(String op, KernelFactory f) {
+    if (!TfCpuRegistrations.registers(op)) {
+      throw new IllegalStateException("TF registers no CPU kernel for " + op);
+    }
+    KernelDef.Builder b = KernelDef.builder(op, Device.CPU);
+    for (String attr : TfCpuRegistrations.typeAttrs(op)) {
+      b.tfCpuTypes(attr);
+    }
+    return b.build(f);
   }
 
   // ---- helpers

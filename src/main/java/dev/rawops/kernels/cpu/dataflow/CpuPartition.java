@@ -5,7 +5,6 @@ import dev.rawops.kernels.Kernel;
 import dev.rawops.kernels.KernelContext;
 import dev.rawops.kernels.KernelDef;
 import dev.rawops.kernels.cpu.indexing.CpuGather;
-import dev.rawops.kernels.cpu.support.IndexingKernelTypes;
 import dev.rawops.kernels.cpu.support.SliceCopier;
 import dev.rawops.ops.NodeInfo;
 import dev.rawops.ops.indexing.GatherNdOp;
@@ -24,14 +23,10 @@ public final class CpuPartition {
 
   public static final List<KernelDef> DEFS =
       List.of(
-          KernelDef.builder("DynamicPartition", Device.CPU)
-              .typeConstraint("T", IndexingKernelTypes.of("DynamicPartition", "T"))
-              .build(Partition::new),
-          KernelDef.builder("DynamicStitch", Device.CPU)
-              .typeConstraint("T", IndexingKernelTypes.of("DynamicStitch", "T"))
-              .build(Stitch::new),
+          KernelDef.builder("DynamicPartition", Device.CPU).tfCpuTypes("T").build(Partition::new),
+          KernelDef.builder("DynamicStitch", Device.CPU).tfCpuTypes("T").build(Stitch::new),
           KernelDef.builder("ParallelDynamicStitch", Device.CPU)
-              .typeConstraint("T", IndexingKernelTypes.of("ParallelDynamicStitch", "T"))
+              .tfCpuTypes("T")
               .build(Stitch::new));
 
   private static boolean startsWith(Shape s, Shape prefix) {

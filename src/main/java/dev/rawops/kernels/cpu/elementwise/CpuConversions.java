@@ -7,7 +7,6 @@ import dev.rawops.kernels.KernelContext;
 import dev.rawops.kernels.KernelDef;
 import dev.rawops.kernels.cpu.elementwise.ElementwiseMath.IntKind;
 import dev.rawops.kernels.cpu.support.Lanes;
-import dev.rawops.kernels.cpu.support.TfCpuKernels;
 import dev.rawops.ops.NodeInfo;
 import dev.rawops.tensor.DType;
 import dev.rawops.tensor.KernelAccess;
@@ -39,15 +38,15 @@ final class CpuConversions {
             .build(_ -> CpuConversions::fill));
     defs.add(
         KernelDef.builder("ZerosLike", Device.CPU)
-            .typeConstraint("T", TfCpuKernels.dtypes("ZerosLike", "T").toArray(DType[]::new))
+            .tfCpuTypes("T", CpuElementwise.BY_TF_NAME)
             .build(_ -> ctx -> ctx.setOutput(0, zeros(ctx).freeze())));
     defs.add(
         KernelDef.builder("OnesLike", Device.CPU)
-            .typeConstraint("T", TfCpuKernels.dtypes("OnesLike", "T").toArray(DType[]::new))
+            .tfCpuTypes("T", CpuElementwise.BY_TF_NAME)
             .build(_ -> CpuConversions::onesLike));
     defs.add(
         KernelDef.builder("CheckNumerics", Device.CPU)
-            .typeConstraint("T", TfCpuKernels.dtypes("CheckNumerics", "T").toArray(DType[]::new))
+            .tfCpuTypes("T", CpuElementwise.BY_TF_NAME)
             .build(node -> ctx -> checkNumerics(ctx, node.attrs().getString("message"))));
     for (String op : List.of("StopGradient", "PreventGradient")) {
       defs.add(

@@ -7,13 +7,15 @@ import static dev.rawops.kernels.cpu.support.Lanes.I64_LANE;
 
 import dev.rawops.kernels.Device;
 import dev.rawops.kernels.KernelDef;
+import dev.rawops.kernels.TfCpuRegistrations;
 import dev.rawops.kernels.cpu.elementwise.ElementwiseKernel.ArrayFn;
 import dev.rawops.kernels.cpu.elementwise.ElementwiseMath.IntKind;
 import dev.rawops.kernels.cpu.support.Lanes;
-import dev.rawops.kernels.cpu.support.TfCpuKernels;
 import dev.rawops.ops.NodeInfo;
 import dev.rawops.tensor.DType;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.function.DoubleBinaryOperator;
@@ -324,6 +326,15 @@ public final class CpuElementwise {
     void apply(double a, double b, double c, double d, double[] o, int i);
   }
 
+  /**
+   * The data dtypes in the order of their TF names, the order the registered-kernels part of a "No
+   * OpKernel was registered" message has always listed this family's dtypes in.
+   */
+  static final DType[] BY_TF_NAME =
+      Arrays.stream(DType.dataTypes())
+          .sorted(Comparator.comparing(DType::tfName))
+          .toArray(DType[]::new);
+
   public static List<KernelDef> defs() {
     List<KernelDef> defs = new ArrayList<>();
     for (Entry e : ElementwiseTable.entries()) {
@@ -336,10 +347,12 @@ public final class CpuElementwise {
 
   private static KernelDef def(String name, Entry e) {
     KernelDef.Builder b = KernelDef.builder(name, Device.CPU);
-    List<DType> types = TfCpuKernels.dtypes(name, "T");
-    if (!types.isEmpty()) {
-      types.removeIf(t -> !t.isFixedWidth() || !e.impls.containsKey(Lanes.of(t)));
-      b.typeConstraint("T", types.toArray(DType[]::new));
+    if (TfCpuRegistrations.typeAttrs(name).contains("T")) {
+      b.tfCpuTypes(
+          "T",
+          Arrays.stream(BY_TF_NAME)
+              .filter(t -> t.isFixedWidth() && e.impls.containsKey(Lanes.of(t)))
+              .toArray(DType[]::new));
     }
     return b.build(
         node -> {

@@ -5,7 +5,6 @@ import dev.rawops.kernels.Kernel;
 import dev.rawops.kernels.KernelContext;
 import dev.rawops.kernels.KernelDef;
 import dev.rawops.kernels.cpu.support.IndexChunks;
-import dev.rawops.kernels.cpu.support.IndexingKernelTypes;
 import dev.rawops.kernels.cpu.support.SliceCopier;
 import dev.rawops.ops.NodeInfo;
 import dev.rawops.ops.indexing.GatherGeometry;
@@ -23,12 +22,12 @@ public final class CpuGather implements Kernel {
   static final List<KernelDef> DEFS =
       List.of(
           KernelDef.builder("Gather", Device.CPU)
-              .typeConstraint("Tparams", IndexingKernelTypes.of("Gather", "Tparams"))
-              .typeConstraint("Tindices", IndexingKernelTypes.of("Gather", "Tindices"))
+              .tfCpuTypes("Tparams")
+              .tfCpuTypes("Tindices")
               .build(CpuGather::new),
           KernelDef.builder("GatherV2", Device.CPU)
-              .typeConstraint("Tparams", IndexingKernelTypes.of("GatherV2", "Tparams"))
-              .typeConstraint("Tindices", IndexingKernelTypes.of("GatherV2", "Tindices"))
+              .tfCpuTypes("Tparams")
+              .tfCpuTypes("Tindices")
               .build(CpuGather::new));
 
   private final NodeInfo node;

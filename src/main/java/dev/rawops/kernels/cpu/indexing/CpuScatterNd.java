@@ -10,7 +10,6 @@ import dev.rawops.kernels.KernelDef;
 import dev.rawops.kernels.Parallel;
 import dev.rawops.kernels.cpu.support.BulkCopy;
 import dev.rawops.kernels.cpu.support.IndexChunks;
-import dev.rawops.kernels.cpu.support.IndexingKernelTypes;
 import dev.rawops.kernels.cpu.support.ScatterCombine;
 import dev.rawops.kernels.cpu.support.SliceCopier;
 import dev.rawops.ops.NodeInfo;
@@ -48,7 +47,10 @@ public final class CpuScatterNd implements Kernel {
 
   /** TensorScatterUpdate: registered for every dtype (see {@link CpuTensorScatterUpdate}). */
   static final KernelDef TENSOR_SCATTER_UPDATE =
-      def("TensorScatterUpdate", ScatterCombine.ASSIGN, Form.TENSOR, DType.dataTypes());
+      def(
+          KernelDef.builder("TensorScatterUpdate", Device.CPU).anyType("T"),
+          ScatterCombine.ASSIGN,
+          Form.TENSOR);
 
   static final List<KernelDef> DEFS =
       List.of(
@@ -60,15 +62,13 @@ public final class CpuScatterNd implements Kernel {
           def("ScatterNd", ScatterCombine.ADD, Form.SHAPE));
 
   private static KernelDef def(String op, ScatterCombine combine, Form form) {
-    return def(op, combine, form, IndexingKernelTypes.of(op, "T"));
+    return def(KernelDef.builder(op, Device.CPU).tfCpuTypes("T"), combine, form);
   }
 
   // TF 2.18 registers CPU kernels for int32 and int64 indices only, although the OpDefs of the
   // tensor_scatter ops also allow int16 and uint16.
-  private static KernelDef def(String op, ScatterCombine combine, Form form, DType[] types) {
-    return KernelDef.builder(op, Device.CPU)
-        .typeConstraint("T", types)
-        .typeConstraint("Tindices", INT32, INT64)
+  private static KernelDef def(KernelDef.Builder b, ScatterCombine combine, Form form) {
+    return b.typeConstraint("Tindices", INT32, INT64)
         .build(node -> new CpuScatterNd(node, combine, form));
   }
 

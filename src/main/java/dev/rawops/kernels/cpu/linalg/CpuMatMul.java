@@ -12,6 +12,7 @@ import dev.rawops.kernels.Device;
 import dev.rawops.kernels.Kernel;
 import dev.rawops.kernels.KernelContext;
 import dev.rawops.kernels.KernelDef;
+import dev.rawops.kernels.TfCpuRegistrations;
 import dev.rawops.kernels.cpu.support.Gemm;
 import dev.rawops.kernels.cpu.support.NnData;
 import dev.rawops.ops.NodeInfo;
@@ -19,6 +20,7 @@ import dev.rawops.tensor.DType;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
 import java.util.List;
+import java.util.Map;
 
 /**
  * MatMul and BatchMatMul (V1: equal batch dims; V2/V3: broadcast batch dims) on CPU: operands are
@@ -57,14 +59,27 @@ public final class CpuMatMul implements Kernel {
     this.ta = node.attrs().getBool(ta);
     this.tb = node.attrs().getBool(tb);
     this.mode = mode;
+    // BatchMatMulV3: TF registers some combinations of Ta, Tb and Tout only (among the types
+    // registered here, Ta = Tb = Tout).
     if (node.numInputs() == 2
         && node.attrs().has("Ta")
-        && (node.attrs().getType("Ta") != node.attrs().getType("Tb")
-            || node.attrs().getType("Ta") != node.attrs().getType("Tout"))) {
+        && !TfCpuRegistrations.registers(
+            "BatchMatMulV3",
+            Map.of(
+                "Ta",
+                attrType(node, "Ta"),
+                "Tb",
+                attrType(node, "Tb"),
+                "Tout",
+                attrType(node, "Tout")))) {
       throw node.invalidArgument(
           "No OpKernel was registered to support Op 'BatchMatMulV3' with these attrs "
               + node.attrs());
     }
+  }
+
+  private static DType attrType(NodeInfo node, String attr) {
+    return DType.fromProto(node.attrs().getType(attr));
   }
 
   @Override

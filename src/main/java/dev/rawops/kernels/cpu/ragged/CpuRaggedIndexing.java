@@ -5,7 +5,6 @@ import dev.rawops.kernels.Kernel;
 import dev.rawops.kernels.KernelContext;
 import dev.rawops.kernels.KernelDef;
 import dev.rawops.kernels.cpu.indexing.CpuGather;
-import dev.rawops.kernels.cpu.support.IndexingKernelTypes;
 import dev.rawops.kernels.cpu.support.SliceCopier;
 import dev.rawops.ops.NodeInfo;
 import dev.rawops.tensor.DType;
@@ -26,12 +25,12 @@ public final class CpuRaggedIndexing {
   public static final List<KernelDef> DEFS =
       List.of(
           KernelDef.builder("RaggedRange", Device.CPU)
-              .typeConstraint("T", IndexingKernelTypes.of("RaggedRange", "T"))
-              .typeConstraint("Tsplits", IndexingKernelTypes.of("RaggedRange", "Tsplits"))
+              .tfCpuTypes("T")
+              .tfCpuTypes("Tsplits")
               .build(RaggedRange::new),
           KernelDef.builder("RaggedTensorToTensor", Device.CPU)
-              .typeConstraint("T", IndexingKernelTypes.of("RaggedTensorToTensor", "T"))
-              .typeConstraint("Tindex", IndexingKernelTypes.of("RaggedTensorToTensor", "Tindex"))
+              .tfCpuTypes("T")
+              .tfCpuTypes("Tindex")
               .build(ToTensor::new));
 
   private record RaggedRange(NodeInfo node) implements Kernel {

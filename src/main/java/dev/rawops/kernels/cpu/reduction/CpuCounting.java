@@ -5,7 +5,6 @@ import dev.rawops.kernels.Kernel;
 import dev.rawops.kernels.KernelContext;
 import dev.rawops.kernels.KernelDef;
 import dev.rawops.kernels.cpu.indexing.CpuGather;
-import dev.rawops.kernels.cpu.support.IndexingKernelTypes;
 import dev.rawops.kernels.cpu.support.ScatterCombine;
 import dev.rawops.ops.NodeInfo;
 import dev.rawops.tensor.DType;
@@ -22,12 +21,10 @@ public final class CpuCounting {
 
   public static final List<KernelDef> DEFS =
       List.of(
-          KernelDef.builder("Bincount", Device.CPU)
-              .typeConstraint("T", IndexingKernelTypes.of("Bincount", "T"))
-              .build(Bincount::new),
+          KernelDef.builder("Bincount", Device.CPU).tfCpuTypes("T").build(Bincount::new),
           KernelDef.builder("HistogramFixedWidth", Device.CPU)
-              .typeConstraint("T", IndexingKernelTypes.of("HistogramFixedWidth", "T"))
-              .typeConstraint("dtype", IndexingKernelTypes.of("HistogramFixedWidth", "dtype"))
+              .tfCpuTypes("T")
+              .tfCpuTypes("dtype")
               .build(Histogram::new));
 
   /**

@@ -6,7 +6,6 @@ import dev.rawops.kernels.Device;
 import dev.rawops.kernels.Kernel;
 import dev.rawops.kernels.KernelContext;
 import dev.rawops.kernels.KernelDef;
-import dev.rawops.kernels.cpu.support.IndexingKernelTypes;
 import dev.rawops.kernels.cpu.support.SliceCopier;
 import dev.rawops.ops.NodeInfo;
 import dev.rawops.tensor.DType;
@@ -31,31 +30,25 @@ public final class CpuSelection {
 
   public static final List<KernelDef> DEFS =
       List.of(
-          KernelDef.builder("Where", Device.CPU)
-              .typeConstraint("T", IndexingKernelTypes.of("Where", "T"))
-              .build(Where::new),
+          KernelDef.builder("Where", Device.CPU).tfCpuTypes("T").build(Where::new),
           KernelDef.builder("Unique", Device.CPU)
-              .typeConstraint("T", IndexingKernelTypes.of("Unique", "T"))
-              .typeConstraint("out_idx", IndexingKernelTypes.of("Unique", "out_idx"))
+              .tfCpuTypes("T")
+              .tfCpuTypes("out_idx")
               .build(node -> new Unique(node, false)),
           KernelDef.builder("UniqueWithCounts", Device.CPU)
-              .typeConstraint("T", IndexingKernelTypes.of("UniqueWithCounts", "T"))
-              .typeConstraint("out_idx", IndexingKernelTypes.of("UniqueWithCounts", "out_idx"))
+              .tfCpuTypes("T")
+              .tfCpuTypes("out_idx")
               .build(node -> new Unique(node, true)),
           KernelDef.builder("ListDiff", Device.CPU)
-              .typeConstraint("T", IndexingKernelTypes.of("ListDiff", "T"))
-              .typeConstraint("out_idx", IndexingKernelTypes.of("ListDiff", "out_idx"))
+              .tfCpuTypes("T")
+              .tfCpuTypes("out_idx")
               .build(ListDiff::new),
           KernelDef.builder("TopKV2", Device.CPU)
-              .typeConstraint("T", IndexingKernelTypes.of("TopKV2", "T"))
-              .typeConstraint("index_type", IndexingKernelTypes.of("TopKV2", "index_type"))
+              .tfCpuTypes("T")
+              .tfCpuTypes("index_type")
               .build(TopK::new),
-          KernelDef.builder("NthElement", Device.CPU)
-              .typeConstraint("T", IndexingKernelTypes.of("NthElement", "T"))
-              .build(NthElement::new),
-          KernelDef.builder("InTopKV2", Device.CPU)
-              .typeConstraint("T", IndexingKernelTypes.of("InTopKV2", "T"))
-              .build(InTopK::new));
+          KernelDef.builder("NthElement", Device.CPU).tfCpuTypes("T").build(NthElement::new),
+          KernelDef.builder("InTopKV2", Device.CPU).tfCpuTypes("T").build(InTopK::new));
 
   /** Where: the coordinates of the true (non-zero) elements, int64 [n, rank], row-major. */
   private record Where(NodeInfo node) implements Kernel {

@@ -9,7 +9,6 @@ import dev.rawops.kernels.KernelContext;
 import dev.rawops.kernels.KernelDef;
 import dev.rawops.kernels.cpu.indexing.CpuGather;
 import dev.rawops.kernels.cpu.indexing.CpuScatterNd;
-import dev.rawops.kernels.cpu.support.IndexingKernelTypes;
 import dev.rawops.kernels.cpu.support.ScatterCombine;
 import dev.rawops.kernels.cpu.support.SliceCopier;
 import dev.rawops.ops.NodeInfo;
@@ -28,11 +27,11 @@ public final class CpuSparseDense {
   public static final List<KernelDef> DEFS =
       List.of(
           KernelDef.builder("SparseTensorDenseAdd", Device.CPU)
-              .typeConstraint("T", IndexingKernelTypes.of("SparseTensorDenseAdd", "T"))
+              .tfCpuTypes("T")
               .typeConstraint("Tindices", INT32, INT64)
               .build(DenseAdd::new),
           KernelDef.builder("SparseToDense", Device.CPU)
-              .typeConstraint("T", IndexingKernelTypes.of("SparseToDense", "T"))
+              .tfCpuTypes("T")
               .typeConstraint("Tindices", INT32, INT64)
               .build(ToDense::new));
 
