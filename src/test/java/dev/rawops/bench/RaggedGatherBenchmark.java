@@ -2,15 +2,12 @@ package dev.rawops.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.rawops.graph.GraphDefBuilder;
-import dev.rawops.kernels.Device;
-import dev.rawops.runtime.Graph;
 import dev.rawops.runtime.Session;
 import dev.rawops.tensor.PartialShape;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
+import dev.rawops.testing.OneOp;
 import dev.rawops.tfproto.DataType;
-import dev.rawops.tfproto.GraphDef;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -47,15 +44,18 @@ class RaggedGatherBenchmark {
       indices[i] = r.nextInt(PARAMS_ROWS);
       expectedValues += splits[indices[i] + 1] - splits[indices[i]];
     }
-    Map<String, Tensor> feeds =
-        Map.of(
-            "splits",
-            Tensor.ofLongs(Shape.of(splits.length), splits),
-            "values",
-            Tensor.ofFloats(Shape.of(numValues), values),
-            "indices",
-            Tensor.ofInts(Shape.of(indices.length), indices));
-    Session session = Graph.build(graph(), Device.CPU).newSession();
+    OneOp gather =
+        OneOp.of("RaggedGather")
+            .input(Tensor.ofLongs(Shape.of(splits.length), splits), PartialShape.of(-1))
+            .input(Tensor.ofFloats(Shape.of(numValues), values), PartialShape.of(-1))
+            .input(Tensor.ofInts(Shape.of(indices.length), indices), PartialShape.of(-1))
+            .attr("OUTPUT_RAGGED_RANK", 1)
+            .attr("PARAMS_RAGGED_RANK", 1)
+            .attr("Tindices", DataType.DT_INT32)
+            .attr("Tsplits", DataType.DT_INT64)
+            .attr("Tvalues", DataType.DT_FLOAT);
+    Map<String, Tensor> feeds = gather.feeds();
+    Session session = gather.build().newSession();
     List<String> fetches = List.of("out:0", "out:1");
     for (int i = 0; i < WARMUP; i++) {
       session.run(feeds, fetches);
@@ -80,19 +80,5 @@ class RaggedGatherBenchmark {
         assertEquals((float) v, out.get(1).getFloat(at++), "value " + at);
       }
     }
-  }
-
-  private static GraphDef graph() {
-    return new GraphDefBuilder()
-        .placeholder("splits", DataType.DT_INT64, PartialShape.of(-1))
-        .placeholder("values", DataType.DT_FLOAT, PartialShape.of(-1))
-        .placeholder("indices", DataType.DT_INT32, PartialShape.of(-1))
-        .op("out", "RaggedGather", "splits", "values", "indices")
-        .attr("OUTPUT_RAGGED_RANK", 1)
-        .attr("PARAMS_RAGGED_RANK", 1)
-        .attr("Tindices", DataType.DT_INT32)
-        .attr("Tsplits", DataType.DT_INT64)
-        .attr("Tvalues", DataType.DT_FLOAT)
-        .build();
   }
 }

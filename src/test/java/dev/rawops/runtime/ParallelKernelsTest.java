@@ -6,18 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rawops.Code;
 import dev.rawops.RawOpsException;
-import dev.rawops.graph.GraphDefBuilder;
 import dev.rawops.kernels.IntraOpPool;
 import dev.rawops.tensor.DType;
-import dev.rawops.tensor.PartialShape;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
+import dev.rawops.testing.OneOp;
 import dev.rawops.testing.SplitRuns;
-import dev.rawops.tfproto.AttrValue;
 import dev.rawops.tfproto.DataType;
-import dev.rawops.tfproto.GraphDef;
-import java.util.List;
-import java.util.Map;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -36,14 +31,23 @@ class ParallelKernelsTest {
   }
 
   /** Runs on the pool (asserting a split) and on one thread; asserts equal bytes; returns one. */
-  private static Tensor runBoth(GraphDef def, Map<String, Tensor> feeds, String fetch) {
+  private static Tensor runBoth(OneOp op, String fetch) {
     return SplitRuns.splitAndSequential(
         POOL,
-        def,
-        feeds,
+        op.graph(),
+        op.feeds(),
         fetch,
         "the work was not split over the pool",
         "parallel != sequential bytes");
+  }
+
+  private static Tensor runBoth(OneOp op) {
+    return runBoth(op, "out");
+  }
+
+  /** Runs on the pool only (to see the error a split run reports). */
+  private static Tensor runSplit(OneOp op) {
+    return op.run(new SplitRuns.Splitting(POOL));
   }
 
   private static Tensor randomFloats(SplittableRandom r, Shape shape) {
@@ -63,10 +67,19 @@ class ParallelKernelsTest {
     return Tensor.ofFloats(shape, v);
   }
 
-  private static GraphDefBuilder twoFeeds(DType a, DType b) {
-    return new GraphDefBuilder()
-        .placeholder("a", a.proto(), PartialShape.unknownRank())
-        .placeholder("b", b.proto(), PartialShape.unknownRank());
+  private static OneOp gatherNd(Tensor params, Tensor indices) {
+    return OneOp.of("GatherNd")
+        .input(params)
+        .input(indices)
+        .attr("Tparams", DataType.DT_FLOAT)
+        .attr("Tindices", DataType.DT_INT64);
+  }
+
+  private static OneOp tensorScatter(String op, Tensor tensor, Tensor indices, Tensor updates) {
+    return OneOp.of(op)
+        .inputs(tensor, indices, updates)
+        .attr("T", DataType.DT_FLOAT)
+        .attr("Tindices", DataType.DT_INT32);
   }
 
   private static final int ROWS = 4096;
@@ -80,19 +93,10 @@ class ParallelKernelsTest {
     for (int i = 0; i < n; i++) {
       idx[i] = r.nextInt(ROWS);
     }
-    GraphDef def =
-        twoFeeds(DType.FLOAT, DType.INT64)
-            .op("out", "GatherNd", "a", "b")
-            .attr("Tparams", DataType.DT_FLOAT)
-            .attr("Tindices", DataType.DT_INT64)
-            .build();
     Tensor out =
         runBoth(
-            def,
-            Map.of(
-                "a", iota(Shape.of(ROWS, COLS)),
-                "b", Tensor.ofIntegers(DType.INT64, Shape.of(n, 1), idx)),
-            "out");
+            gatherNd(
+                iota(Shape.of(ROWS, COLS)), Tensor.ofIntegers(DType.INT64, Shape.of(n, 1), idx)));
     assertEquals(Shape.of(n, COLS), out.shape());
     for (int i = 0; i < n; i++) {
       for (int c = 0; c < COLS; c += 21) {
@@ -110,18 +114,8 @@ class ParallelKernelsTest {
       idx[2 * i] = r.nextInt(ROWS);
       idx[2 * i + 1] = r.nextInt(COLS);
     }
-    GraphDef def =
-        twoFeeds(DType.FLOAT, DType.INT64)
-            .op("out", "GatherNd", "a", "b")
-            .attr("Tparams", DataType.DT_FLOAT)
-            .attr("Tindices", DataType.DT_INT64)
-            .build();
     Tensor params = randomFloats(r, Shape.of(ROWS, COLS));
-    Tensor out =
-        runBoth(
-            def,
-            Map.of("a", params, "b", Tensor.ofIntegers(DType.INT64, Shape.of(n, 2), idx)),
-            "out");
+    Tensor out = runBoth(gatherNd(params, Tensor.ofIntegers(DType.INT64, Shape.of(n, 2), idx)));
     for (int i = 0; i < n; i += 997) {
       assertEquals(params.getFloat(idx[2 * i] * COLS + idx[2 * i + 1]), out.getFloat(i));
     }
@@ -133,20 +127,9 @@ class ParallelKernelsTest {
     long[] idx = new long[n];
     idx[2900] = ROWS + 5; // in the second half: another thread's range
     idx[2950] = -1;
-    GraphDef def =
-        twoFeeds(DType.FLOAT, DType.INT64)
-            .op("out", "GatherNd", "a", "b")
-            .attr("Tparams", DataType.DT_FLOAT)
-            .attr("Tindices", DataType.DT_INT64)
-            .build();
-    Map<String, Tensor> feeds =
-        Map.of(
-            "a", iota(Shape.of(ROWS, COLS)),
-            "b", Tensor.ofIntegers(DType.INT64, Shape.of(n, 1), idx));
-    RawOpsException e =
-        assertThrows(
-            RawOpsException.class,
-            () -> SplitRuns.run(def, feeds, "out", new SplitRuns.Splitting(POOL)));
+    OneOp gather =
+        gatherNd(iota(Shape.of(ROWS, COLS)), Tensor.ofIntegers(DType.INT64, Shape.of(n, 1), idx));
+    RawOpsException e = assertThrows(RawOpsException.class, () -> runSplit(gather));
     assertEquals(Code.INVALID_ARGUMENT, e.code());
     // TF: "indices[2900] = [4101] does not index into param shape [4096,64]"
     assertTrue(
@@ -162,22 +145,16 @@ class ParallelKernelsTest {
     for (int i = 0; i < n; i++) {
       idx[i] = r.nextInt(COLS);
     }
-    GraphDef def =
-        twoFeeds(DType.FLOAT, DType.INT64)
-            .constant("axis", Tensor.ofInts(Shape.scalar(), 1))
-            .op("out", "GatherV2", "a", "b", "axis")
-            .attr("Tparams", DataType.DT_FLOAT)
-            .attr("Tindices", DataType.DT_INT64)
-            .attr("Taxis", DataType.DT_INT32)
-            .attr("batch_dims", 0L)
-            .build();
     Tensor out =
         runBoth(
-            def,
-            Map.of(
-                "a", iota(Shape.of(ROWS, COLS)),
-                "b", Tensor.ofIntegers(DType.INT64, Shape.of(n), idx)),
-            "out");
+            OneOp.of("GatherV2")
+                .input(iota(Shape.of(ROWS, COLS)))
+                .input(Tensor.ofIntegers(DType.INT64, Shape.of(n), idx))
+                .constInput(Tensor.ofInts(Shape.scalar(), 1))
+                .attr("Tparams", DataType.DT_FLOAT)
+                .attr("Tindices", DataType.DT_INT64)
+                .attr("Taxis", DataType.DT_INT32)
+                .attr("batch_dims", 0L));
     assertEquals(Shape.of(ROWS, n), out.shape());
     for (int row = 0; row < ROWS; row += 311) {
       for (int j = 0; j < n; j++) {
@@ -188,19 +165,17 @@ class ParallelKernelsTest {
 
   @Test
   void stridedSliceStepReverse_everyOtherRowReversed() {
-    GraphDef def =
-        new GraphDefBuilder()
-            .placeholder("x", DataType.DT_FLOAT, PartialShape.unknownRank())
-            .constant("begin", Tensor.ofInts(Shape.of(2), 0, 0))
-            .constant("end", Tensor.ofInts(Shape.of(2), 0, 0))
-            .constant("strides", Tensor.ofInts(Shape.of(2), 2, -1))
-            .op("out", "StridedSlice", "x", "begin", "end", "strides")
-            .attr("T", DataType.DT_FLOAT)
-            .attr("Index", DataType.DT_INT32)
-            .attr("begin_mask", 3L)
-            .attr("end_mask", 3L)
-            .build();
-    Tensor out = runBoth(def, Map.of("x", iota(Shape.of(ROWS, COLS))), "out");
+    Tensor out =
+        runBoth(
+            OneOp.of("StridedSlice")
+                .input(iota(Shape.of(ROWS, COLS)))
+                .constInput(Tensor.ofInts(Shape.of(2), 0, 0))
+                .constInput(Tensor.ofInts(Shape.of(2), 0, 0))
+                .constInput(Tensor.ofInts(Shape.of(2), 2, -1))
+                .attr("T", DataType.DT_FLOAT)
+                .attr("Index", DataType.DT_INT32)
+                .attr("begin_mask", 3L)
+                .attr("end_mask", 3L));
     assertEquals(Shape.of(ROWS / 2, COLS), out.shape());
     for (int i = 0; i < ROWS / 2; i += 7) {
       for (int j = 0; j < COLS; j++) {
@@ -218,19 +193,10 @@ class ParallelKernelsTest {
     for (int i = 0; i < n; i++) {
       rows[i] = (i * 7919) % 1000 * 4;
     }
-    GraphDef def =
-        new GraphDefBuilder()
-            .placeholder("t", DataType.DT_FLOAT, PartialShape.unknownRank())
-            .placeholder("i", DataType.DT_INT32, PartialShape.unknownRank())
-            .placeholder("u", DataType.DT_FLOAT, PartialShape.unknownRank())
-            .op("out", "TensorScatterUpdate", "t", "i", "u")
-            .attr("T", DataType.DT_FLOAT)
-            .attr("Tindices", DataType.DT_INT32)
-            .build();
     Tensor t = randomFloats(new SplittableRandom(4), Shape.of(ROWS, COLS));
     Tensor u = iota(Shape.of(n, COLS));
     Tensor out =
-        runBoth(def, Map.of("t", t, "i", Tensor.ofInts(Shape.of(n, 1), rows), "u", u), "out");
+        runBoth(tensorScatter("TensorScatterUpdate", t, Tensor.ofInts(Shape.of(n, 1), rows), u));
     int[] last = new int[ROWS];
     java.util.Arrays.fill(last, -1);
     for (int i = 0; i < n; i++) {
@@ -253,22 +219,12 @@ class ParallelKernelsTest {
     for (int i = 0; i < n; i++) {
       rows[i] = r.nextInt(ROWS / 8);
     }
-    GraphDef def =
-        new GraphDefBuilder()
-            .placeholder("t", DataType.DT_FLOAT, PartialShape.unknownRank())
-            .placeholder("i", DataType.DT_INT32, PartialShape.unknownRank())
-            .placeholder("u", DataType.DT_FLOAT, PartialShape.unknownRank())
-            .op("out", "TensorScatterAdd", "t", "i", "u")
-            .attr("T", DataType.DT_FLOAT)
-            .attr("Tindices", DataType.DT_INT32)
-            .build();
     runBoth(
-        def,
-        Map.of(
-            "t", randomFloats(r, Shape.of(ROWS, COLS)),
-            "i", Tensor.ofInts(Shape.of(n, 1), rows),
-            "u", randomFloats(r, Shape.of(n, COLS))),
-        "out");
+        tensorScatter(
+            "TensorScatterAdd",
+            randomFloats(r, Shape.of(ROWS, COLS)),
+            Tensor.ofInts(Shape.of(n, 1), rows),
+            randomFloats(r, Shape.of(n, COLS))));
   }
 
   @Test
@@ -277,24 +233,13 @@ class ParallelKernelsTest {
     int[] rows = new int[n];
     rows[10] = ROWS;
     rows[4000] = -3;
-    GraphDef def =
-        new GraphDefBuilder()
-            .placeholder("t", DataType.DT_FLOAT, PartialShape.unknownRank())
-            .placeholder("i", DataType.DT_INT32, PartialShape.unknownRank())
-            .placeholder("u", DataType.DT_FLOAT, PartialShape.unknownRank())
-            .op("out", "TensorScatterUpdate", "t", "i", "u")
-            .attr("T", DataType.DT_FLOAT)
-            .attr("Tindices", DataType.DT_INT32)
-            .build();
-    Map<String, Tensor> feeds =
-        Map.of(
-            "t", iota(Shape.of(ROWS, COLS)),
-            "i", Tensor.ofInts(Shape.of(n, 1), rows),
-            "u", iota(Shape.of(n, COLS)));
-    RawOpsException e =
-        assertThrows(
-            RawOpsException.class,
-            () -> SplitRuns.run(def, feeds, "out", new SplitRuns.Splitting(POOL)));
+    OneOp scatter =
+        tensorScatter(
+            "TensorScatterUpdate",
+            iota(Shape.of(ROWS, COLS)),
+            Tensor.ofInts(Shape.of(n, 1), rows),
+            iota(Shape.of(n, COLS)));
+    RawOpsException e = assertThrows(RawOpsException.class, () -> runSplit(scatter));
     assertEquals(Code.INVALID_ARGUMENT, e.code());
     assertTrue(e.getMessage().contains("indices[4000] = [-3]"), e.getMessage());
   }
@@ -312,26 +257,19 @@ class ParallelKernelsTest {
     for (int i = 0; i < n; i++) {
       idx[i] = r.nextInt(rows);
     }
-    GraphDef def =
-        new GraphDefBuilder()
-            .placeholder("splits", DataType.DT_INT64, PartialShape.unknownRank())
-            .placeholder("values", DataType.DT_FLOAT, PartialShape.unknownRank())
-            .placeholder("indices", DataType.DT_INT64, PartialShape.unknownRank())
-            .op("out", "RaggedGather", "splits", "values", "indices")
+    Tensor values = iota(Shape.of(splits[rows]));
+    OneOp gather =
+        OneOp.of("RaggedGather")
+            .input(Tensor.ofIntegers(DType.INT64, Shape.of(rows + 1), splits))
+            .input(values)
+            .input(Tensor.ofIntegers(DType.INT64, Shape.of(n), idx))
             .attr("Tvalues", DataType.DT_FLOAT)
             .attr("Tsplits", DataType.DT_INT64)
             .attr("Tindices", DataType.DT_INT64)
             .attr("PARAMS_RAGGED_RANK", 1L)
-            .attr("OUTPUT_RAGGED_RANK", 1L)
-            .build();
-    Tensor values = iota(Shape.of(splits[rows]));
-    Map<String, Tensor> feeds =
-        Map.of(
-            "splits", Tensor.ofIntegers(DType.INT64, Shape.of(rows + 1), splits),
-            "values", values,
-            "indices", Tensor.ofIntegers(DType.INT64, Shape.of(n), idx));
-    Tensor outValues = runBoth(def, feeds, "out:1");
-    Tensor outSplits = runBoth(def, feeds, "out:0");
+            .attr("OUTPUT_RAGGED_RANK", 1L);
+    Tensor outValues = runBoth(gather, "out:1");
+    Tensor outSplits = runBoth(gather, "out:0");
     // Output row i is params row idx[i]: splits[idx+1] - splits[idx] values from splits[idx].
     assertEquals(0, outSplits.getIndex(0));
     for (int i = 0; i < n; i += 101) {
@@ -347,39 +285,25 @@ class ParallelKernelsTest {
   @Test
   void matMul_randomInputs_sameBytes() {
     SplittableRandom r = new SplittableRandom(7);
-    GraphDef def =
-        twoFeeds(DType.FLOAT, DType.FLOAT)
-            .op("out", "MatMul", "a", "b")
+    runBoth(
+        OneOp.of("MatMul")
+            .input(randomFloats(r, Shape.of(300, 200)))
+            .input(randomFloats(r, Shape.of(200, 150)))
             .attr("T", DataType.DT_FLOAT)
             .attr("transpose_a", false)
-            .attr("transpose_b", false)
-            .build();
-    runBoth(
-        def,
-        Map.of("a", randomFloats(r, Shape.of(300, 200)), "b", randomFloats(r, Shape.of(200, 150))),
-        "out");
+            .attr("transpose_b", false));
   }
 
   @Test
   void conv2d_randomInputs_sameBytes() {
     SplittableRandom r = new SplittableRandom(8);
-    GraphDef def =
-        twoFeeds(DType.FLOAT, DType.FLOAT)
-            .op("out", "Conv2D", "a", "b")
-            .attr("T", DataType.DT_FLOAT)
-            .attr(
-                "strides",
-                AttrValue.newBuilder()
-                    .setList(AttrValue.ListValue.newBuilder().addAllI(List.of(1L, 1L, 1L, 1L)))
-                    .build())
-            .attr("padding", "SAME")
-            .build();
     runBoth(
-        def,
-        Map.of(
-            "a", randomFloats(r, Shape.of(4, 24, 24, 16)),
-            "b", randomFloats(r, Shape.of(3, 3, 16, 32))),
-        "out");
+        OneOp.of("Conv2D")
+            .input(randomFloats(r, Shape.of(4, 24, 24, 16)))
+            .input(randomFloats(r, Shape.of(3, 3, 16, 32)))
+            .attr("T", DataType.DT_FLOAT)
+            .attrInts("strides", 1, 1, 1, 1)
+            .attr("padding", "SAME"));
   }
 
   @Test
@@ -387,12 +311,7 @@ class ParallelKernelsTest {
     SplittableRandom r = new SplittableRandom(9);
     Tensor a = randomFloats(r, Shape.of(ROWS, COLS));
     Tensor b = randomFloats(r, Shape.of(COLS));
-    GraphDef def =
-        twoFeeds(DType.FLOAT, DType.FLOAT)
-            .op("out", "AddV2", "a", "b")
-            .attr("T", DataType.DT_FLOAT)
-            .build();
-    Tensor out = runBoth(def, Map.of("a", a, "b", b), "out");
+    Tensor out = runBoth(OneOp.of("AddV2").input(a).input(b).attr("T", DataType.DT_FLOAT));
     for (long i = 0; i < (long) ROWS * COLS; i += 37) {
       assertEquals(a.getFloat(i) + b.getFloat(i % COLS), out.getFloat(i));
     }

@@ -14,6 +14,7 @@ import dev.rawops.runtime.Placement;
 import dev.rawops.tensor.DType;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
+import dev.rawops.testing.OneOp;
 import dev.rawops.tfproto.DataType;
 import dev.rawops.tfproto.GraphDef;
 import java.util.List;
@@ -46,28 +47,23 @@ class GpuSemanticsTest {
   }
 
   private static GraphDef gatherNd(Tensor params, Tensor indices, String policy) {
-    GraphDefBuilder b =
-        new GraphDefBuilder()
-            .constant("params", params)
-            .constant("indices", indices)
-            .op("out", "GatherNd", "params", "indices")
-            .attr("Tparams", params.dtype().proto())
-            .attr("Tindices", indices.dtype().proto());
-    if (policy != null) {
-      b.attr("bad_indices_policy", policy);
-    }
-    return b.build();
+    OneOp gather =
+        OneOp.of("GatherNd")
+            .constInputs()
+            .input(params)
+            .input(indices)
+            .attr("Tparams", params.dtype())
+            .attr("Tindices", indices.dtype());
+    return (policy == null ? gather : gather.attr("bad_indices_policy", policy)).graph();
   }
 
   private static GraphDef scatter(Tensor tensor, Tensor indices, Tensor updates) {
-    return new GraphDefBuilder()
-        .constant("tensor", tensor)
-        .constant("indices", indices)
-        .constant("updates", updates)
-        .op("out", "TensorScatterUpdate", "tensor", "indices", "updates")
-        .attr("T", tensor.dtype().proto())
-        .attr("Tindices", indices.dtype().proto())
-        .build();
+    return OneOp.of("TensorScatterUpdate")
+        .constInputs()
+        .inputs(tensor, indices, updates)
+        .attr("T", tensor.dtype())
+        .attr("Tindices", indices.dtype())
+        .graph();
   }
 
   private static float[] floats(Tensor t) {
@@ -194,15 +190,15 @@ class GpuSemanticsTest {
   @Test
   void int32StridedSliceStaysOnTheHost() {
     GraphDef def =
-        new GraphDefBuilder()
-            .constant("x", Tensor.ofInts(Shape.of(4), 1, 2, 3, 4))
-            .constant("begin", Tensor.ofInts(Shape.of(1), 1))
-            .constant("end", Tensor.ofInts(Shape.of(1), 3))
-            .constant("strides", Tensor.ofInts(Shape.of(1), 1))
-            .op("out", "StridedSlice", "x", "begin", "end", "strides")
+        OneOp.of("StridedSlice")
+            .constInputs()
+            .input(Tensor.ofInts(Shape.of(4), 1, 2, 3, 4))
+            .input(Tensor.ofInts(Shape.of(1), 1))
+            .input(Tensor.ofInts(Shape.of(1), 3))
+            .input(Tensor.ofInts(Shape.of(1), 1))
             .attr("T", DataType.DT_INT32)
             .attr("Index", DataType.DT_INT32)
-            .build();
+            .graph();
     Placement p = Graph.build(def, Device.GPU).placement();
     assertEquals(Device.CPU, p.deviceOf("out"));
     assertEquals(0, p.copies().size());
@@ -226,17 +222,17 @@ class GpuSemanticsTest {
     // tf.gather(tf.ragged.constant([[1, 2], [], [3, 4, 5]]), [2, 1, 0, 2]) =
     // [[3, 4, 5], [], [1, 2], [3, 4, 5]]
     GraphDef def =
-        new GraphDefBuilder()
-            .constant("splits", Tensor.ofLongs(Shape.of(4), 0, 2, 2, 5))
-            .constant("values", Tensor.ofFloats(Shape.of(5), 1, 2, 3, 4, 5))
-            .constant("indices", Tensor.ofInts(Shape.of(4), 2, 1, 0, 2))
-            .op("out", "RaggedGather", "splits", "values", "indices")
+        OneOp.of("RaggedGather")
+            .constInputs()
+            .input(Tensor.ofLongs(Shape.of(4), 0, 2, 2, 5))
+            .input(Tensor.ofFloats(Shape.of(5), 1, 2, 3, 4, 5))
+            .input(Tensor.ofInts(Shape.of(4), 2, 1, 0, 2))
             .attr("Tvalues", DataType.DT_FLOAT)
             .attr("Tsplits", DataType.DT_INT64)
             .attr("Tindices", DataType.DT_INT32)
             .attr("PARAMS_RAGGED_RANK", 1L)
             .attr("OUTPUT_RAGGED_RANK", 1L)
-            .build();
+            .graph();
     Graph g = Graph.build(def, Device.GPU);
     assertEquals(Device.GPU, g.placement().deviceOf("out"));
     List<Tensor> out = g.newSession().run(Map.of(), List.of("out:0", "out:1"));

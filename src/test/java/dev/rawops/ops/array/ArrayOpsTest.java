@@ -16,7 +16,7 @@ import dev.rawops.tensor.Numbers;
 import dev.rawops.tensor.PartialShape;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
-import dev.rawops.tfproto.AttrValue;
+import dev.rawops.testing.OneOp;
 import dev.rawops.tfproto.DataType;
 import dev.rawops.tfproto.GraphDef;
 import java.util.List;
@@ -73,20 +73,8 @@ class ArrayOpsTest {
     assertTrue(e.getMessage().contains(text), e.getMessage());
   }
 
-  private static GraphDefBuilder binary(String op, Tensor a, Tensor b) {
-    return new GraphDefBuilder()
-        .constant("a", a)
-        .constant("b", b)
-        .op("out", op, "a", "b")
-        .attr("T", a.dtype().proto());
-  }
-
-  private static AttrValue ilist(long... v) {
-    AttrValue.ListValue.Builder l = AttrValue.ListValue.newBuilder();
-    for (long x : v) {
-      l.addI(x);
-    }
-    return AttrValue.newBuilder().setList(l).build();
+  private static OneOp binary(String op, Tensor a, Tensor b) {
+    return OneOp.of(op).constInputs().input(a).input(b).attr("T", a.dtype());
   }
 
   // ---- values from TF's documentation
@@ -94,21 +82,21 @@ class ArrayOpsTest {
   @Test
   void tileRepeatsAlongEachAxis() {
     Tensor a = ints(new long[] {2, 3}, 1, 2, 3, 4, 5, 6);
-    GraphDef g = binary("Tile", a, vec(1, 2)).attr("Tmultiples", I32).build();
+    GraphDef g = binary("Tile", a, vec(1, 2)).attr("Tmultiples", I32).graph();
     assertTensor(run(g), new long[] {2, 6}, 1, 2, 3, 1, 2, 3, 4, 5, 6, 4, 5, 6);
-    g = binary("Tile", a, vec(2, 1)).attr("Tmultiples", I32).build();
+    g = binary("Tile", a, vec(2, 1)).attr("Tmultiples", I32).graph();
     assertTensor(run(g), new long[] {4, 3}, 1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6);
   }
 
   private static GraphDef pad(String op, String mode) {
-    GraphDefBuilder b =
-        new GraphDefBuilder()
-            .constant("t", ints(new long[] {2, 3}, 1, 2, 3, 4, 5, 6))
-            .constant("p", ints(new long[] {2, 2}, 1, 1, 2, 2))
-            .op("out", op, "t", "p")
+    OneOp pad =
+        OneOp.of(op)
+            .constInputs()
+            .input(ints(new long[] {2, 3}, 1, 2, 3, 4, 5, 6))
+            .input(ints(new long[] {2, 2}, 1, 1, 2, 2))
             .attr("T", I32)
             .attr("Tpaddings", I32);
-    return mode == null ? b.build() : b.attr("mode", mode).build();
+    return mode == null ? pad.graph() : pad.attr("mode", mode).graph();
   }
 
   @Test
@@ -212,27 +200,25 @@ class ArrayOpsTest {
   @Test
   void mirrorPadReflectCannotReachTheEdge() {
     GraphDef g =
-        new GraphDefBuilder()
-            .constant("t", ints(new long[] {2, 3}, 1, 2, 3, 4, 5, 6))
-            .constant("p", ints(new long[] {2, 2}, 2, 0, 0, 0))
-            .op("out", "MirrorPad", "t", "p")
+        OneOp.of("MirrorPad")
+            .constInputs()
+            .input(ints(new long[] {2, 3}, 1, 2, 3, 4, 5, 6))
+            .input(ints(new long[] {2, 2}, 2, 0, 0, 0))
             .attr("T", I32)
             .attr("Tpaddings", I32)
             .attr("mode", "REFLECT")
-            .build();
+            .graph();
     assertInvalid(g, "out", "paddings must be less than the dimension size: 2, 0 not less than 2");
   }
 
   private static GraphDef roll(Tensor t, Tensor shift, Tensor axis) {
-    return new GraphDefBuilder()
-        .constant("t", t)
-        .constant("s", shift)
-        .constant("a", axis)
-        .op("out", "Roll", "t", "s", "a")
+    return OneOp.of("Roll")
+        .constInputs()
+        .inputs(t, shift, axis)
         .attr("T", I32)
         .attr("Tshift", I32)
         .attr("Taxis", I32)
-        .build();
+        .graph();
   }
 
   @Test
@@ -247,13 +233,11 @@ class ArrayOpsTest {
   }
 
   private static GraphDef range(Tensor start, Tensor limit, Tensor delta) {
-    return new GraphDefBuilder()
-        .constant("s", start)
-        .constant("l", limit)
-        .constant("d", delta)
-        .op("out", "Range", "s", "l", "d")
-        .attr("Tidx", start.dtype().proto())
-        .build();
+    return OneOp.of("Range")
+        .constInputs()
+        .inputs(start, limit, delta)
+        .attr("Tidx", start.dtype())
+        .graph();
   }
 
   @Test
@@ -284,14 +268,14 @@ class ArrayOpsTest {
   @Test
   void linSpaceIncludesBothEnds() {
     GraphDef g =
-        new GraphDefBuilder()
-            .constant("a", Tensor.ofFloats(Shape.scalar(), 10f))
-            .constant("b", Tensor.ofFloats(Shape.scalar(), 12f))
-            .constant("n", scalar(3))
-            .op("out", "LinSpace", "a", "b", "n")
+        OneOp.of("LinSpace")
+            .constInputs()
+            .input(Tensor.ofFloats(Shape.scalar(), 10f))
+            .input(Tensor.ofFloats(Shape.scalar(), 12f))
+            .input(scalar(3))
             .attr("T", F32)
             .attr("Tidx", I32)
-            .build();
+            .graph();
     assertTensor(run(g), new long[] {3}, 10, 11, 12);
   }
 
@@ -299,14 +283,12 @@ class ArrayOpsTest {
       ints(new long[] {4, 4}, 0, 1, 2, 3, -1, 0, 1, 2, -2, -1, 0, 1, -3, -2, -1, 0);
 
   private static GraphDef bandPart(int lower, int upper) {
-    return new GraphDefBuilder()
-        .constant("x", BAND_INPUT)
-        .constant("l", scalar(lower))
-        .constant("u", scalar(upper))
-        .op("out", "MatrixBandPart", "x", "l", "u")
+    return OneOp.of("MatrixBandPart")
+        .constInputs()
+        .inputs(BAND_INPUT, scalar(lower), scalar(upper))
         .attr("T", I32)
         .attr("Tindex", I32)
-        .build();
+        .graph();
   }
 
   @Test
@@ -339,16 +321,16 @@ class ArrayOpsTest {
     Tensor diagonals =
         ints(new long[] {2, 3, 3}, 0, 8, 9, 1, 2, 3, 4, 5, 0, 0, 2, 3, 6, 7, 9, 9, 1, 0);
     GraphDef g =
-        new GraphDefBuilder()
-            .constant("d", diagonals)
-            .constant("k", vec(-1, 1))
-            .constant("r", scalar(-1))
-            .constant("c", scalar(-1))
-            .constant("p", scalar(0))
-            .op("out", "MatrixDiagV3", "d", "k", "r", "c", "p")
+        OneOp.of("MatrixDiagV3")
+            .constInputs()
+            .input(diagonals)
+            .input(vec(-1, 1))
+            .input(scalar(-1))
+            .input(scalar(-1))
+            .input(scalar(0))
             .attr("T", I32)
             .attr("align", "RIGHT_LEFT")
-            .build();
+            .graph();
     assertTensor(
         run(g), new long[] {2, 3, 3}, 1, 8, 0, 4, 2, 9, 0, 5, 3, 6, 2, 0, 9, 7, 3, 0, 1, 9);
   }
@@ -383,14 +365,14 @@ class ArrayOpsTest {
             7,
             8);
     GraphDef g =
-        new GraphDefBuilder()
-            .constant("x", input)
-            .constant("k", vec(-1, 2))
-            .constant("p", scalar(0))
-            .op("out", "MatrixDiagPartV3", "x", "k", "p")
+        OneOp.of("MatrixDiagPartV3")
+            .constInputs()
+            .input(input)
+            .input(vec(-1, 2))
+            .input(scalar(0))
             .attr("T", I32)
             .attr("align", "RIGHT_LEFT")
-            .build();
+            .graph();
     assertTensor(
         run(g),
         new long[] {2, 4, 3},
@@ -442,44 +424,44 @@ class ArrayOpsTest {
   @Test
   void oneHotWithOnAndOffValues() {
     GraphDef g =
-        new GraphDefBuilder()
-            .constant("i", vec(0, 2, -1, 1))
-            .constant("d", scalar(3))
-            .constant("on", Tensor.ofFloats(Shape.scalar(), 5f))
-            .constant("off", Tensor.ofFloats(Shape.scalar(), 0f))
-            .op("out", "OneHot", "i", "d", "on", "off")
+        OneOp.of("OneHot")
+            .constInputs()
+            .input(vec(0, 2, -1, 1))
+            .input(scalar(3))
+            .input(Tensor.ofFloats(Shape.scalar(), 5f))
+            .input(Tensor.ofFloats(Shape.scalar(), 0f))
             .attr("T", F32)
             .attr("TI", I32)
             .attr("axis", -1)
-            .build();
+            .graph();
     assertTensor(run(g), new long[] {4, 3}, 5, 0, 0, 0, 0, 5, 0, 0, 0, 0, 5, 0);
   }
 
   @Test
   void packStacksAlongTheAxis() {
     GraphDef g =
-        new GraphDefBuilder()
-            .constant("x", vec(1, 4))
-            .constant("y", vec(2, 5))
-            .constant("z", vec(3, 6))
-            .op("out", "Pack", "x", "y", "z")
+        OneOp.of("Pack")
+            .constInputs()
+            .input(vec(1, 4))
+            .input(vec(2, 5))
+            .input(vec(3, 6))
             .attr("T", I32)
             .attr("N", 3)
             .attr("axis", 1)
-            .build();
+            .graph();
     assertTensor(run(g), new long[] {2, 3}, 1, 2, 3, 4, 5, 6);
   }
 
   @Test
   void stringsMoveByReference() {
     GraphDef g =
-        new GraphDefBuilder()
-            .constant("x", Tensor.ofStrings(Shape.of(2, 2), "a", "b", "c", "d"))
-            .constant("p", vec(1, 0))
-            .op("out", "Transpose", "x", "p")
+        OneOp.of("Transpose")
+            .constInputs()
+            .input(Tensor.ofStrings(Shape.of(2, 2), "a", "b", "c", "d"))
+            .input(vec(1, 0))
             .attr("T", DataType.DT_STRING)
             .attr("Tperm", I32)
-            .build();
+            .graph();
     Tensor t = run(g);
     assertEquals("c", new String(t.getString(1), java.nio.charset.StandardCharsets.UTF_8));
   }
@@ -519,15 +501,13 @@ class ArrayOpsTest {
 
   @Test
   void reshapeToTheWrongElementCountIsABuildError() {
-    GraphDef g =
-        new GraphDefBuilder()
-            .placeholder("x", F32, PartialShape.of(2, 3))
-            .constant("s", vec(4))
-            .op("out", "Reshape", "x", "s")
+    OneOp reshape =
+        OneOp.of("Reshape")
+            .placeholder(F32, PartialShape.of(2, 3))
+            .constInput(vec(4))
             .attr("T", F32)
-            .attr("Tshape", I32)
-            .build();
-    RawOpsException e = assertThrows(RawOpsException.class, () -> Graph.build(g, Device.CPU));
+            .attr("Tshape", I32);
+    RawOpsException e = assertThrows(RawOpsException.class, reshape::build);
     assertEquals(Code.INVALID_ARGUMENT, e.code());
     assertEquals("out", e.node().orElse(null));
     assertTrue(
@@ -538,18 +518,12 @@ class ArrayOpsTest {
 
   @Test
   void reshapeOfAFedTensorChecksAtRun() {
-    GraphDef g =
-        new GraphDefBuilder()
-            .placeholder("x", F32, PartialShape.unknownRank())
-            .constant("s", vec(-1, 4))
-            .op("out", "Reshape", "x", "s")
-            .attr("T", F32)
-            .attr("Tshape", I32)
-            .build();
-    Session s = Graph.build(g, Device.CPU).newSession();
     Tensor x = Tensor.ofFloats(Shape.of(2, 3), 1, 2, 3, 4, 5, 6);
+    OneOp reshape =
+        OneOp.of("Reshape").input(x).constInput(vec(-1, 4)).attr("T", F32).attr("Tshape", I32);
+    Session s = reshape.build().newSession();
     RawOpsException e =
-        assertThrows(RawOpsException.class, () -> s.run(Map.of("x", x), List.of("out")));
+        assertThrows(RawOpsException.class, () -> s.run(reshape.feeds(), List.of("out")));
     assertEquals(Code.INVALID_ARGUMENT, e.code());
     assertEquals("out", e.node().orElse(null));
     assertTrue(
@@ -563,34 +537,30 @@ class ArrayOpsTest {
   @Test
   void packOfMismatchedShapes() {
     GraphDef g =
-        new GraphDefBuilder()
-            .constant("x", vec(1, 2))
-            .constant("y", vec(1, 2, 3))
-            .op("out", "Pack", "x", "y")
+        OneOp.of("Pack")
+            .constInputs()
+            .input(vec(1, 2))
+            .input(vec(1, 2, 3))
             .attr("T", I32)
             .attr("N", 2)
             .attr("axis", 0)
-            .build();
+            .graph();
     assertInvalid(g, "out", "Shapes of all inputs must match");
   }
 
   @Test
   void concatAxisOutOfRange() {
-    GraphDef g =
-        new GraphDefBuilder()
-            .placeholder("x", I32, PartialShape.unknownRank())
-            .placeholder("y", I32, PartialShape.unknownRank())
-            .constant("axis", scalar(1))
-            .op("out", "ConcatV2", "x", "y", "axis")
+    OneOp concat =
+        OneOp.of("ConcatV2")
+            .input(vec(4))
+            .input(vec(1, 2, 3))
+            .constInput(scalar(1))
             .attr("T", I32)
             .attr("N", 2)
-            .attr("Tidx", I32)
-            .build();
-    Session s = Graph.build(g, Device.CPU).newSession();
+            .attr("Tidx", I32);
+    Session s = concat.build().newSession();
     RawOpsException e =
-        assertThrows(
-            RawOpsException.class,
-            () -> s.run(Map.of("x", vec(4), "y", vec(1, 2, 3)), List.of("out")));
+        assertThrows(RawOpsException.class, () -> s.run(concat.feeds(), List.of("out")));
     assertEquals(Code.INVALID_ARGUMENT, e.code());
     assertEquals("out", e.node().orElse(null));
     assertTrue(
@@ -602,13 +572,13 @@ class ArrayOpsTest {
   @Test
   void splitMustDivideTheDimension() {
     GraphDef g =
-        new GraphDefBuilder()
-            .constant("axis", scalar(0))
-            .constant("x", vec(1, 2, 3))
-            .op("out", "Split", "axis", "x")
+        OneOp.of("Split")
+            .constInputs()
+            .input(scalar(0))
+            .input(vec(1, 2, 3))
             .attr("T", I32)
             .attr("num_split", 2)
-            .build();
+            .graph();
     assertInvalid(g, "out", "Number of ways to split should evenly divide the split dimension");
   }
 
@@ -617,46 +587,44 @@ class ArrayOpsTest {
     GraphDef g =
         binary("Transpose", ints(new long[] {2, 2}, 1, 2, 3, 4), vec(0, 1, 2))
             .attr("Tperm", I32)
-            .build();
+            .graph();
     assertInvalid(g, "out", "transpose expects a vector of size 2");
   }
 
   @Test
   void tileWithANegativeMultiple() {
-    GraphDef g = binary("Tile", vec(1, 2), vec(-1)).attr("Tmultiples", I32).build();
+    GraphDef g = binary("Tile", vec(1, 2), vec(-1)).attr("Tmultiples", I32).graph();
     assertInvalid(g, "out", "Expected multiples[0] >= 0, but got -1");
   }
 
   @Test
   void squeezeOfADimensionThatIsNotOne() {
     GraphDef g =
-        new GraphDefBuilder()
-            .constant("x", ints(new long[] {1, 2}, 1, 2))
-            .op("out", "Squeeze", "x")
+        OneOp.of("Squeeze")
+            .constInputs()
+            .input(ints(new long[] {1, 2}, 1, 2))
             .attr("T", I32)
-            .attr("squeeze_dims", ilist(1))
-            .build();
+            .attrInts("squeeze_dims", 1)
+            .graph();
     assertInvalid(g, "out", "Can not squeeze dim[1], expected a dimension of 1, got 2");
   }
 
   @Test
   void expandDimsOutOfRange() {
-    GraphDef g = binary("ExpandDims", vec(1, 2), scalar(3)).attr("Tdim", I32).build();
+    GraphDef g = binary("ExpandDims", vec(1, 2), scalar(3)).attr("Tdim", I32).graph();
     assertInvalid(g, "out", "Tried to expand dim index 3 for tensor with 1 dimensions.");
   }
 
   @Test
   void ensureShapeChecksTheFedShape() {
-    GraphDef g =
-        new GraphDefBuilder()
-            .placeholder("x", I32, PartialShape.unknownRank())
-            .op("out", "EnsureShape", "x")
+    OneOp ensure =
+        OneOp.of("EnsureShape")
+            .input(vec(1, 2, 3))
             .attr("T", I32)
-            .attr("shape", AttrValue.newBuilder().setShape(PartialShape.of(2).toProto()).build())
-            .build();
-    Session s = Graph.build(g, Device.CPU).newSession();
+            .attr("shape", PartialShape.of(2));
+    Session s = ensure.build().newSession();
     RawOpsException e =
-        assertThrows(RawOpsException.class, () -> s.run(Map.of("x", vec(1, 2, 3)), List.of("out")));
+        assertThrows(RawOpsException.class, () -> s.run(ensure.feeds(), List.of("out")));
     assertEquals(Code.INVALID_ARGUMENT, e.code());
     assertEquals("out", e.node().orElse(null));
     assertTrue(e.getMessage().contains("is not compatible with expected shape [2]"));
@@ -665,15 +633,15 @@ class ArrayOpsTest {
   @Test
   void spaceToBatchHasNoStringKernel() {
     GraphDef g =
-        new GraphDefBuilder()
-            .constant("x", Tensor.ofStrings(Shape.of(1, 2, 1), "a", "b"))
-            .constant("b", vec(2))
-            .constant("p", ints(new long[] {1, 2}, 0, 0))
-            .op("out", "SpaceToBatchND", "x", "b", "p")
+        OneOp.of("SpaceToBatchND")
+            .constInputs()
+            .input(Tensor.ofStrings(Shape.of(1, 2, 1), "a", "b"))
+            .input(vec(2))
+            .input(ints(new long[] {1, 2}, 0, 0))
             .attr("T", DataType.DT_STRING)
             .attr("Tblock_shape", I32)
             .attr("Tpaddings", I32)
-            .build();
+            .graph();
     RawOpsException e = error(g);
     assertEquals(Code.INVALID_ARGUMENT, e.code(), e.getMessage());
     assertEquals("out", e.node().orElse(null));

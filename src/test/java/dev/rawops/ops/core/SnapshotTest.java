@@ -15,6 +15,7 @@ import dev.rawops.tensor.DType;
 import dev.rawops.tensor.PartialShape;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
+import dev.rawops.testing.OneOp;
 import dev.rawops.tfproto.DataType;
 import dev.rawops.tfproto.GraphDef;
 import java.lang.foreign.Arena;
@@ -28,12 +29,8 @@ import org.junit.jupiter.api.Test;
  * itself; TensorFlow's own results for Snapshot are the fixtures in graphs/conformance/snapshot.
  */
 class SnapshotTest {
-  private static GraphDef snapshotOf(DataType t, PartialShape shape) {
-    return new GraphDefBuilder()
-        .placeholder("x", t, shape)
-        .op("out", "Snapshot", "x")
-        .attr("T", t)
-        .build();
+  private static OneOp snapshot(DataType t) {
+    return OneOp.of("Snapshot").attr("T", t);
   }
 
   /** A tensor whose bytes run through every value: NaN payloads, negative zeros, subnormals. */
@@ -45,10 +42,6 @@ class SnapshotTest {
     return Tensor.fromBytes(dtype, shape, bytes);
   }
 
-  private static Tensor run(GraphDef g, Tensor x) {
-    return Graph.build(g, Device.CPU).newSession().run(Map.of("x", x), List.of("out")).get(0);
-  }
-
   @Test
   void everyDtypeWithACpuKernelIsCopiedBitForBit() {
     for (DType dtype : DType.dataTypes()) {
@@ -56,7 +49,7 @@ class SnapshotTest {
         continue;
       }
       Tensor x = everyByte(dtype, Shape.of(3, 1, 4));
-      Tensor out = run(snapshotOf(dtype.proto(), PartialShape.unknownRank()), x);
+      Tensor out = snapshot(dtype.proto()).input(x).run();
       assertEquals(dtype, out.dtype(), dtype.tfName());
       assertEquals(x.shape(), out.shape(), dtype.tfName());
       assertTrue(out.contentEquals(x), dtype.tfName());
@@ -68,7 +61,7 @@ class SnapshotTest {
   void scalarsAndEmptyTensorsKeepTheirShape() {
     for (Shape shape : List.of(Shape.of(), Shape.of(0), Shape.of(2, 0, 3))) {
       Tensor x = everyByte(DType.DOUBLE, shape);
-      Tensor out = run(snapshotOf(DataType.DT_DOUBLE, PartialShape.unknownRank()), x);
+      Tensor out = snapshot(DataType.DT_DOUBLE).input(x).run();
       assertEquals(shape, out.shape());
       assertTrue(out.contentEquals(x), shape.toString());
     }
@@ -78,13 +71,14 @@ class SnapshotTest {
   void theFeedIsLeftAlone() {
     Tensor x = Tensor.ofInts(Shape.of(4), 1, 2, 3, 4);
     Tensor copy = Tensor.ofInts(Shape.of(4), 1, 2, 3, 4);
-    run(snapshotOf(DataType.DT_INT32, PartialShape.of(4)), x);
+    snapshot(DataType.DT_INT32).input(x, PartialShape.of(4)).run();
     assertTrue(x.contentEquals(copy));
   }
 
   @Test
   void staticShapeIsTheInputsShape() {
-    Graph g = Graph.build(snapshotOf(DataType.DT_FLOAT, PartialShape.of(-1, 3)), Device.CPU);
+    Graph g =
+        snapshot(DataType.DT_FLOAT).placeholder(DataType.DT_FLOAT, PartialShape.of(-1, 3)).build();
     Graph.Node out = g.node("out").orElseThrow();
     assertEquals(List.of(DType.FLOAT), out.outputTypes());
     assertEquals(List.of(PartialShape.of(-1, 3)), out.outputShapes());
@@ -97,8 +91,9 @@ class SnapshotTest {
         assertThrows(
             GraphBuildException.class,
             () ->
-                Graph.build(
-                    snapshotOf(DataType.DT_STRING, PartialShape.unknownRank()), Device.CPU));
+                snapshot(DataType.DT_STRING)
+                    .placeholder(DataType.DT_STRING, PartialShape.unknownRank())
+                    .build());
     RawOpsException first = e.errors().get(0);
     assertEquals(Code.INVALID_ARGUMENT, first.code(), first.getMessage());
     assertEquals("out", first.node().orElse(null), first.getMessage());

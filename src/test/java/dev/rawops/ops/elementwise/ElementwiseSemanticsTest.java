@@ -7,18 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rawops.Code;
 import dev.rawops.RawOpsException;
-import dev.rawops.graph.GraphDefBuilder;
-import dev.rawops.kernels.Device;
-import dev.rawops.runtime.Graph;
 import dev.rawops.runtime.GraphBuildException;
 import dev.rawops.tensor.DType;
 import dev.rawops.tensor.PartialShape;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
+import dev.rawops.testing.OneOp;
 import dev.rawops.tfproto.DataType;
-import dev.rawops.tfproto.GraphDef;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,17 +24,7 @@ import org.junit.jupiter.api.Test;
  */
 class ElementwiseSemanticsTest {
   private static Tensor binary(String op, DataType t, Tensor x, Tensor y) {
-    GraphDef g =
-        new GraphDefBuilder()
-            .placeholder("x", t, PartialShape.unknownRank())
-            .placeholder("y", t, PartialShape.unknownRank())
-            .op("out", op, "x", "y")
-            .attr("T", t)
-            .build();
-    return Graph.build(g, Device.CPU)
-        .newSession()
-        .run(Map.of("x", x, "y", y), List.of("out"))
-        .get(0);
+    return OneOp.of(op).input(x).input(y).attr("T", t).run();
   }
 
   private static long[] ints(Tensor t) {
@@ -122,13 +108,11 @@ class ElementwiseSemanticsTest {
   @Test
   void roundIsHalfToEven() {
     // tf.math.round documentation example.
-    GraphDef g =
-        new GraphDefBuilder()
-            .constant("x", Tensor.ofFloats(Shape.of(5), 0.9f, 2.5f, 2.3f, 1.5f, -4.5f))
-            .op("out", "Round", "x")
+    Tensor out =
+        OneOp.of("Round")
+            .constInput(Tensor.ofFloats(Shape.of(5), 0.9f, 2.5f, 2.3f, 1.5f, -4.5f))
             .attr("T", DataType.DT_FLOAT)
-            .build();
-    Tensor out = Graph.build(g, Device.CPU).newSession().run(Map.of(), List.of("out")).get(0);
+            .run();
     float[] got = new float[5];
     for (int i = 0; i < 5; i++) {
       got[i] = out.getFloat(i);
@@ -139,32 +123,23 @@ class ElementwiseSemanticsTest {
   @Test
   void castOfNanToInt32IsIntMinOnCpu() {
     // TF issue #93648: on CPU tf.cast(NaN, tf.int32) gives -2147483648.
-    GraphDef g =
-        new GraphDefBuilder()
-            .placeholder("x", DataType.DT_FLOAT, PartialShape.unknownRank())
-            .op("out", "Cast", "x")
+    Tensor out =
+        OneOp.of("Cast")
+            .input(Tensor.ofFloats(Shape.of(2), Float.NaN, 2.7f))
             .attr("SrcT", DataType.DT_FLOAT)
             .attr("DstT", I32)
-            .build();
-    Tensor out =
-        Graph.build(g, Device.CPU)
-            .newSession()
-            .run(Map.of("x", Tensor.ofFloats(Shape.of(2), Float.NaN, 2.7f)), List.of("out"))
-            .get(0);
+            .run();
     assertArrayEquals(new long[] {Integer.MIN_VALUE, 2}, ints(out));
   }
 
   @Test
   void incompatibleStaticShapesFailAtBuildNamingTheNode() {
-    GraphDef g =
-        new GraphDefBuilder()
-            .placeholder("x", DataType.DT_FLOAT, PartialShape.of(2, 3))
-            .placeholder("y", DataType.DT_FLOAT, PartialShape.of(4))
-            .op("out", "AddV2", "x", "y")
-            .attr("T", DataType.DT_FLOAT)
-            .build();
-    GraphBuildException e =
-        assertThrows(GraphBuildException.class, () -> Graph.build(g, Device.CPU));
+    OneOp add =
+        OneOp.of("AddV2")
+            .placeholder(DataType.DT_FLOAT, PartialShape.of(2, 3))
+            .placeholder(DataType.DT_FLOAT, PartialShape.of(4))
+            .attr("T", DataType.DT_FLOAT);
+    GraphBuildException e = assertThrows(GraphBuildException.class, add::build);
     assertTrue(e.getMessage().contains("out"), e.getMessage());
     assertTrue(e.getMessage().contains("Incompatible shapes: [2,3] vs. [4]"), e.getMessage());
   }
@@ -198,18 +173,7 @@ class ElementwiseSemanticsTest {
   }
 
   private static Tensor select(Tensor cond, Tensor t, Tensor e) {
-    GraphDef g =
-        new GraphDefBuilder()
-            .placeholder("c", DataType.DT_BOOL, PartialShape.unknownRank())
-            .placeholder("t", I32, PartialShape.unknownRank())
-            .placeholder("e", I32, PartialShape.unknownRank())
-            .op("out", "Select", "c", "t", "e")
-            .attr("T", I32)
-            .build();
-    return Graph.build(g, Device.CPU)
-        .newSession()
-        .run(Map.of("c", cond, "t", t, "e", e), List.of("out"))
-        .get(0);
+    return OneOp.of("Select").input(cond).input(t).input(e).attr("T", I32).run();
   }
 
   @Test

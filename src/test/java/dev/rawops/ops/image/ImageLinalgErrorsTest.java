@@ -7,16 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rawops.Code;
 import dev.rawops.RawOpsException;
-import dev.rawops.graph.GraphDefBuilder;
-import dev.rawops.kernels.Device;
-import dev.rawops.runtime.Graph;
 import dev.rawops.tensor.PartialShape;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
+import dev.rawops.testing.OneOp;
 import dev.rawops.tfproto.DataType;
-import dev.rawops.tfproto.GraphDef;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -27,20 +23,15 @@ import org.junit.jupiter.api.Test;
  * float32_with_thresholds_4), plus values that follow from the ops' definitions.
  */
 class ImageLinalgErrorsTest {
-  private static List<Tensor> run(GraphDef g, Map<String, Tensor> feeds, String... fetches) {
-    return Graph.build(g, Device.CPU).newSession().run(feeds, List.of(fetches));
+  /** Node "m" = {@code op} of a fed float [2, 2] matrix. */
+  private static OneOp unary(String op, Tensor x) {
+    return OneOp.of(op).named("m").input(x, PartialShape.of(2, 2)).attr("T", DataType.DT_FLOAT);
   }
 
-  private static GraphDef unary(String op) {
-    return new GraphDefBuilder()
-        .placeholder("x", DataType.DT_FLOAT, PartialShape.of(2, 2))
-        .op("m", op, "x")
-        .attr("T", DataType.DT_FLOAT)
-        .build();
-  }
-
-  private static void assertFails(GraphDef g, Map<String, Tensor> feeds, String fetch, String msg) {
-    RawOpsException e = assertThrows(RawOpsException.class, () -> run(g, feeds, fetch));
+  private static void assertFails(OneOp op, String fetch, String msg) {
+    RawOpsException e =
+        assertThrows(
+            RawOpsException.class, () -> op.build().newSession().run(op.feeds(), List.of(fetch)));
     assertEquals(Code.INVALID_ARGUMENT, e.code());
     assertTrue(e.getMessage().contains(msg), e.getMessage());
     assertTrue(e.getMessage().contains(fetch.split(":")[0]), e.getMessage());
@@ -50,70 +41,61 @@ class ImageLinalgErrorsTest {
 
   @Test
   void singularMatrixInverseIsInvalidArgument() {
-    assertFails(unary("MatrixInverse"), Map.of("x", SINGULAR), "m", "Input is not invertible.");
+    assertFails(unary("MatrixInverse", SINGULAR), "m", "Input is not invertible.");
   }
 
   @Test
   void singularLuIsInvalidArgument() {
-    GraphDef g =
-        new GraphDefBuilder()
-            .placeholder("x", DataType.DT_FLOAT, PartialShape.of(2, 2))
-            .op("m", "Lu", "x")
+    OneOp lu =
+        OneOp.of("Lu")
+            .named("m")
+            .input(SINGULAR, PartialShape.of(2, 2))
             .attr("T", DataType.DT_FLOAT)
-            .attr("output_idx_type", DataType.DT_INT32)
-            .build();
-    assertFails(g, Map.of("x", SINGULAR), "m:0", "Input is not invertible.");
+            .attr("output_idx_type", DataType.DT_INT32);
+    assertFails(lu, "m:0", "Input is not invertible.");
   }
 
   @Test
   void singularMatrixSolveIsInvalidArgument() {
-    GraphDef g =
-        new GraphDefBuilder()
-            .placeholder("a", DataType.DT_FLOAT, PartialShape.of(2, 2))
-            .placeholder("b", DataType.DT_FLOAT, PartialShape.of(2, 1))
-            .op("m", "MatrixSolve", "a", "b")
-            .attr("T", DataType.DT_FLOAT)
-            .build();
     Tensor b = Tensor.ofFloats(Shape.of(2, 1), 1, 1);
-    assertFails(g, Map.of("a", SINGULAR, "b", b), "m", "Input matrix is not invertible.");
+    OneOp solve =
+        OneOp.of("MatrixSolve")
+            .named("m")
+            .input(SINGULAR, PartialShape.of(2, 2))
+            .input(b, PartialShape.of(2, 1))
+            .attr("T", DataType.DT_FLOAT);
+    assertFails(solve, "m", "Input matrix is not invertible.");
   }
 
   @Test
   void notPositiveDefiniteCholeskyIsInvalidArgument() {
     Tensor x = Tensor.ofFloats(Shape.of(2, 2), 1, 2, 2, 1);
     assertFails(
-        unary("Cholesky"),
-        Map.of("x", x),
+        unary("Cholesky", x),
         "m",
         "Cholesky decomposition was not successful. The input might not be valid.");
   }
 
   @Test
   void iouThresholdOutsideTheUnitIntervalIsInvalidArgument() {
-    GraphDef g =
-        new GraphDefBuilder()
-            .placeholder("boxes", DataType.DT_FLOAT, PartialShape.of(1, 4))
-            .placeholder("scores", DataType.DT_FLOAT, PartialShape.of(1))
-            .placeholder("iou", DataType.DT_FLOAT, PartialShape.of())
-            .constant("max", Tensor.ofInts(Shape.of(), 1))
-            .constant("score", Tensor.ofFloats(Shape.of(), 0f))
-            .op("nms", "NonMaxSuppressionV3", "boxes", "scores", "max", "iou", "score")
+    OneOp nms =
+        OneOp.of("NonMaxSuppressionV3")
+            .named("nms")
+            .input(Tensor.ofFloats(Shape.of(1, 4), 0, 0, 1, 1), PartialShape.of(1, 4)) // boxes
+            .input(Tensor.ofFloats(Shape.of(1), 0.5f), PartialShape.of(1)) // scores
+            .constInput(Tensor.ofInts(Shape.of(), 1)) // max_output_size
+            .input(Tensor.ofFloats(Shape.of(), 1.5f), PartialShape.of()) // iou_threshold
+            .constInput(Tensor.ofFloats(Shape.of(), 0f)) // score_threshold
             .attr("T", DataType.DT_FLOAT)
-            .attr("T_threshold", DataType.DT_FLOAT)
-            .build();
-    Map<String, Tensor> feeds =
-        Map.of(
-            "boxes", Tensor.ofFloats(Shape.of(1, 4), 0, 0, 1, 1),
-            "scores", Tensor.ofFloats(Shape.of(1), 0.5f),
-            "iou", Tensor.ofFloats(Shape.of(), 1.5f));
-    assertFails(g, feeds, "nms", "iou_threshold must be in [0, 1]");
+            .attr("T_threshold", DataType.DT_FLOAT);
+    assertFails(nms, "nms", "iou_threshold must be in [0, 1]");
   }
 
   @Test
   void inverseOfATwoByTwo() {
     // [[4, 7], [2, 6]]^-1 = [[0.6, -0.7], [-0.2, 0.4]] (determinant 10).
     Tensor x = Tensor.ofFloats(Shape.of(2, 2), 4, 7, 2, 6);
-    Tensor inv = run(unary("MatrixInverse"), Map.of("x", x), "m").get(0);
+    Tensor inv = unary("MatrixInverse", x).run();
     float[] got = new float[4];
     for (int i = 0; i < 4; i++) {
       got[i] = inv.getFloat(i);

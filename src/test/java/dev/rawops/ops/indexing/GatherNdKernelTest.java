@@ -6,16 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rawops.Code;
 import dev.rawops.RawOpsException;
-import dev.rawops.graph.GraphDefBuilder;
-import dev.rawops.kernels.Device;
-import dev.rawops.runtime.Graph;
 import dev.rawops.tensor.DType;
-import dev.rawops.tensor.PartialShape;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
 import dev.rawops.tensor.TensorBuffer;
-import java.util.List;
-import java.util.Map;
+import dev.rawops.testing.OneOp;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,20 +19,16 @@ import org.junit.jupiter.api.Test;
  */
 class GatherNdKernelTest {
   private static Tensor gather(Tensor params, Tensor indices, String policy) {
-    GraphDefBuilder b =
-        new GraphDefBuilder()
-            .placeholder("params", params.dtype().proto(), PartialShape.unknownRank())
-            .placeholder("indices", indices.dtype().proto(), PartialShape.unknownRank())
-            .op("out", "GatherNd", "params", "indices")
-            .attr("Tparams", params.dtype().proto())
-            .attr("Tindices", indices.dtype().proto());
+    OneOp gather =
+        OneOp.of("GatherNd")
+            .input(params)
+            .input(indices)
+            .attr("Tparams", params.dtype())
+            .attr("Tindices", indices.dtype());
     if (policy != null) {
-      b.attr("bad_indices_policy", policy);
+      gather.attr("bad_indices_policy", policy);
     }
-    return Graph.build(b.build(), Device.CPU)
-        .newSession()
-        .run(Map.of("params", params, "indices", indices), List.of("out"))
-        .get(0);
+    return gather.run();
   }
 
   private static RawOpsException fails(Tensor params, Tensor indices, String policy) {

@@ -7,16 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import com.google.protobuf.ByteString;
 import dev.rawops.Code;
 import dev.rawops.RawOpsException;
-import dev.rawops.graph.GraphDefBuilder;
-import dev.rawops.kernels.Device;
-import dev.rawops.runtime.Graph;
 import dev.rawops.tensor.DType;
-import dev.rawops.tensor.PartialShape;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
+import dev.rawops.testing.OneOp;
 import dev.rawops.tfproto.AttrValue;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,31 +27,7 @@ import org.junit.jupiter.api.Test;
 class IndexingKernelTest {
   /** Runs {@code op} on the inputs (fed), with attrs (DType, Long, Boolean or String values). */
   static List<Tensor> run(String op, int outputs, Map<String, Object> attrs, Tensor... inputs) {
-    GraphDefBuilder b = new GraphDefBuilder();
-    String[] names = new String[inputs.length];
-    Map<String, Tensor> feeds = new HashMap<>();
-    for (int i = 0; i < inputs.length; i++) {
-      names[i] = "in" + i;
-      b.placeholder(names[i], inputs[i].dtype().proto(), PartialShape.unknownRank());
-      feeds.put(names[i], inputs[i]);
-    }
-    b.op("out", op, names);
-    for (var e : attrs.entrySet()) {
-      switch (e.getValue()) {
-        case DType t -> b.attr(e.getKey(), t.proto());
-        case Long l -> b.attr(e.getKey(), l);
-        case Integer l -> b.attr(e.getKey(), (long) l);
-        case Boolean z -> b.attr(e.getKey(), z);
-        case String s -> b.attr(e.getKey(), s);
-        case AttrValue v -> b.attr(e.getKey(), v);
-        default -> throw new IllegalArgumentException(e.toString());
-      }
-    }
-    List<String> fetch = new ArrayList<>();
-    for (int i = 0; i < outputs; i++) {
-      fetch.add(i == 0 ? "out" : "out:" + i);
-    }
-    return Graph.build(b.build(), Device.CPU).newSession().run(feeds, fetch);
+    return OneOp.of(op).inputs(inputs).attrs(attrs).runAll(outputs);
   }
 
   static Map<String, Object> attrs(Object... kv) {

@@ -1,15 +1,13 @@
 package dev.rawops.ops.indexing;
 
-import dev.rawops.graph.GraphDefBuilder;
-import dev.rawops.kernels.Device;
 import dev.rawops.kernels.cpu.indexing.CpuStridedSlice;
-import dev.rawops.runtime.Graph;
 import dev.rawops.runtime.Session;
 import dev.rawops.tensor.DType;
 import dev.rawops.tensor.PartialShape;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
 import dev.rawops.tensor.TensorBuffer;
+import dev.rawops.testing.OneOp;
 import dev.rawops.tfproto.DataType;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -63,14 +61,14 @@ public final class StridedSliceBench {
           CpuStridedSlice.gather(g, x, preallocated);
           return preallocated.segment().get(java.lang.foreign.ValueLayout.JAVA_BYTE, 5);
         });
-    Session everyOtherRowReversed =
-        session(new long[] {0, 0}, new long[] {0, 0}, new long[] {2, -1}, 3, 3);
     report(
         "x[::2, ::-1] -> [524288,64] (StridedSlice, incl. output allocation)",
         iterations,
-        () -> run(everyOtherRowReversed, x).byteSize());
-    Session inner = session(new long[] {1}, new long[] {-1}, new long[] {1}, 0, 0);
-    report("x[1:-1] -> [1048574,64] (view)", iterations, () -> run(inner, x).byteSize());
+        slice(x, new long[] {0, 0}, new long[] {0, 0}, new long[] {2, -1}, 3, 3));
+    report(
+        "x[1:-1] -> [1048574,64] (view)",
+        iterations,
+        slice(x, new long[] {1}, new long[] {-1}, new long[] {1}, 0, 0));
   }
 
   private static Tensor input() {
@@ -81,24 +79,22 @@ public final class StridedSliceBench {
     return b.freeze();
   }
 
-  private static Session session(
-      long[] begin, long[] end, long[] strides, int beginMask, int endMask) {
-    GraphDefBuilder g =
-        new GraphDefBuilder()
-            .placeholder("x", DataType.DT_FLOAT, PartialShape.of(ROWS, COLS))
-            .constant("begin", Tensor.ofLongs(Shape.of(begin.length), begin))
-            .constant("end", Tensor.ofLongs(Shape.of(end.length), end))
-            .constant("strides", Tensor.ofLongs(Shape.of(strides.length), strides))
-            .op("out", "StridedSlice", "x", "begin", "end", "strides")
+  /** One session's StridedSlice of a fed x: each call runs it, giving the output's byte size. */
+  private static LongSupplier slice(
+      Tensor x, long[] begin, long[] end, long[] strides, int beginMask, int endMask) {
+    OneOp slice =
+        OneOp.of("StridedSlice")
+            .input(x, PartialShape.of(ROWS, COLS))
+            .constInput(Tensor.ofLongs(Shape.of(begin.length), begin))
+            .constInput(Tensor.ofLongs(Shape.of(end.length), end))
+            .constInput(Tensor.ofLongs(Shape.of(strides.length), strides))
             .attr("T", DataType.DT_FLOAT)
             .attr("Index", DataType.DT_INT64)
             .attr("begin_mask", beginMask)
             .attr("end_mask", endMask);
-    return Graph.build(g.build(), Device.CPU).newSession();
-  }
-
-  private static Tensor run(Session s, Tensor x) {
-    return s.run(Map.of("x", x), List.of("out")).get(0);
+    Session s = slice.build().newSession();
+    Map<String, Tensor> feeds = slice.feeds();
+    return () -> s.run(feeds, List.of("out")).get(0).byteSize();
   }
 
   private static void report(String what, int iterations, LongSupplier body) {

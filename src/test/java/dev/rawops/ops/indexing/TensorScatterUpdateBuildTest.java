@@ -7,17 +7,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rawops.Code;
 import dev.rawops.RawOpsException;
-import dev.rawops.graph.GraphDefBuilder;
 import dev.rawops.kernels.Device;
 import dev.rawops.runtime.Graph;
 import dev.rawops.runtime.GraphBuildException;
 import dev.rawops.tensor.PartialShape;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
+import dev.rawops.testing.OneOp;
 import dev.rawops.tfproto.DataType;
 import dev.rawops.tfproto.GraphDef;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,19 +25,22 @@ import org.junit.jupiter.api.Test;
  * "for '{{node …}}' with input shapes" suffix TF appends).
  */
 class TensorScatterUpdateBuildTest {
-  private static GraphDef consts(long[] tensor, long[] indices, long[] updates, String policy) {
-    GraphDefBuilder b =
-        new GraphDefBuilder()
-            .placeholder("tensor", DataType.DT_INT32, PartialShape.of(tensor))
-            .placeholder("indices", DataType.DT_INT32, PartialShape.of(indices))
-            .placeholder("updates", DataType.DT_INT32, PartialShape.of(updates))
-            .op("out", "TensorScatterUpdate", "tensor", "indices", "updates")
+  /** TensorScatterUpdate on int32 (its inputs follow). */
+  private static OneOp scatter(String policy) {
+    OneOp scatter =
+        OneOp.of("TensorScatterUpdate")
             .attr("T", DataType.DT_INT32)
             .attr("Tindices", DataType.DT_INT32);
-    if (policy != null) {
-      b.attr("bad_indices_policy", policy);
-    }
-    return b.build();
+    return policy == null ? scatter : scatter.attr("bad_indices_policy", policy);
+  }
+
+  /** On Placeholders of these static shapes, fed by nothing. */
+  private static GraphDef consts(long[] tensor, long[] indices, long[] updates, String policy) {
+    return scatter(policy)
+        .placeholder(DataType.DT_INT32, PartialShape.of(tensor))
+        .placeholder(DataType.DT_INT32, PartialShape.of(indices))
+        .placeholder(DataType.DT_INT32, PartialShape.of(updates))
+        .graph();
   }
 
   private static long[] s(long... dims) {
@@ -164,14 +166,13 @@ class TensorScatterUpdateBuildTest {
   void int16AndUint16Indices_haveNoCpuKernel() {
     for (DataType t : List.of(DataType.DT_INT16, DataType.DT_UINT16)) {
       GraphDef g =
-          new GraphDefBuilder()
-              .constant("tensor", Tensor.ofInts(Shape.of(3), 0, 0, 0))
-              .placeholder("indices", t, PartialShape.of(1, 1))
-              .constant("updates", Tensor.ofInts(Shape.of(1), 5))
-              .op("out", "TensorScatterUpdate", "tensor", "indices", "updates")
+          OneOp.of("TensorScatterUpdate")
+              .constInput(Tensor.ofInts(Shape.of(3), 0, 0, 0))
+              .placeholder(t, PartialShape.of(1, 1))
+              .constInput(Tensor.ofInts(Shape.of(1), 5))
               .attr("T", DataType.DT_INT32)
               .attr("Tindices", t)
-              .build();
+              .graph();
       assertTrue(
           buildFails(g)
               .detail()
@@ -185,18 +186,15 @@ class TensorScatterUpdateBuildTest {
    */
   @Test
   void depthBeyondRank_passesBuildFailsRun() {
-    Graph g = Graph.build(consts(s(2, 2), s(1, 3), s(1), null), Device.CPU);
+    OneOp scatter =
+        scatter(null)
+            .input(Tensor.ofInts(Shape.of(2, 2), 0, 0, 0, 0), PartialShape.of(2, 2))
+            .input(Tensor.ofInts(Shape.of(1, 3), 0, 0, 0), PartialShape.of(1, 3))
+            .input(Tensor.ofInts(Shape.of(1), 5), PartialShape.of(1));
+    Graph g = scatter.build();
     RawOpsException e =
         assertThrows(
-            RawOpsException.class,
-            () ->
-                g.newSession()
-                    .run(
-                        Map.of(
-                            "tensor", Tensor.ofInts(Shape.of(2, 2), 0, 0, 0, 0),
-                            "indices", Tensor.ofInts(Shape.of(1, 3), 0, 0, 0),
-                            "updates", Tensor.ofInts(Shape.of(1), 5)),
-                        List.of("out")));
+            RawOpsException.class, () -> g.newSession().run(scatter.feeds(), List.of("out")));
     assertEquals(Code.INVALID_ARGUMENT, e.code());
     assertEquals("out", e.node().orElseThrow());
     assertEquals(
@@ -207,35 +205,29 @@ class TensorScatterUpdateBuildTest {
 
   @Test
   void scalarUpdates_passBuildFailRun() {
-    Graph g = Graph.build(consts(s(4), s(2, 1), s(), null), Device.CPU);
+    OneOp scatter =
+        scatter(null)
+            .input(Tensor.ofInts(Shape.of(4), 0, 0, 0, 0), PartialShape.of(4))
+            .input(Tensor.ofInts(Shape.of(2, 1), 2, 1), PartialShape.of(2, 1))
+            .input(Tensor.ofInts(Shape.scalar(), 5), PartialShape.of());
+    Graph g = scatter.build();
     RawOpsException e =
         assertThrows(
-            RawOpsException.class,
-            () ->
-                g.newSession()
-                    .run(
-                        Map.of(
-                            "tensor", Tensor.ofInts(Shape.of(4), 0, 0, 0, 0),
-                            "indices", Tensor.ofInts(Shape.of(2, 1), 2, 1),
-                            "updates", Tensor.ofInts(Shape.scalar(), 5)),
-                        List.of("out")));
+            RawOpsException.class, () -> g.newSession().run(scatter.feeds(), List.of("out")));
     assertEquals("Updates shape must have rank at least one. Found:[]", e.detail());
     assertEquals("out", e.node().orElseThrow());
   }
 
   @Test
   void outputShapeIsTheTensorShape() {
-    Graph g = Graph.build(consts(s(-1, 3), s(2, 1), s(2, 3), "IGNORE"), Device.CPU);
+    OneOp scatter =
+        scatter("IGNORE")
+            .input(Tensor.ofInts(Shape.of(2, 3), 0, 0, 0, 0, 0, 0), PartialShape.of(-1, 3))
+            .input(Tensor.ofInts(Shape.of(2, 1), 1, 0), PartialShape.of(2, 1))
+            .input(Tensor.ofInts(Shape.of(2, 3), 1, 2, 3, 4, 5, 6), PartialShape.of(2, 3));
+    Graph g = scatter.build();
     assertEquals(List.of(PartialShape.of(-1, 3)), g.node("out").orElseThrow().outputShapes());
-    Tensor out =
-        g.newSession()
-            .run(
-                Map.of(
-                    "tensor", Tensor.ofInts(Shape.of(2, 3), 0, 0, 0, 0, 0, 0),
-                    "indices", Tensor.ofInts(Shape.of(2, 1), 1, 0),
-                    "updates", Tensor.ofInts(Shape.of(2, 3), 1, 2, 3, 4, 5, 6)),
-                List.of("out"))
-            .get(0);
+    Tensor out = g.newSession().run(scatter.feeds(), List.of("out")).get(0);
     assertArrayEquals(new long[] {4, 5, 6, 1, 2, 3}, out.toLongArray());
   }
 }

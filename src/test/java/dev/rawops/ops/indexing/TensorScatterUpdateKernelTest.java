@@ -6,18 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.rawops.Code;
 import dev.rawops.RawOpsException;
-import dev.rawops.graph.GraphDefBuilder;
-import dev.rawops.kernels.Device;
-import dev.rawops.runtime.Graph;
 import dev.rawops.tensor.DType;
-import dev.rawops.tensor.PartialShape;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
+import dev.rawops.testing.OneOp;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -30,21 +25,15 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class TensorScatterUpdateKernelTest {
   static Tensor scatter(Tensor tensor, Tensor indices, Tensor updates, String policy) {
-    GraphDefBuilder b =
-        new GraphDefBuilder()
-            .placeholder("tensor", tensor.dtype().proto(), PartialShape.unknownRank())
-            .placeholder("indices", indices.dtype().proto(), PartialShape.unknownRank())
-            .placeholder("updates", updates.dtype().proto(), PartialShape.unknownRank())
-            .op("out", "TensorScatterUpdate", "tensor", "indices", "updates")
-            .attr("T", tensor.dtype().proto())
-            .attr("Tindices", indices.dtype().proto());
+    OneOp scatter =
+        OneOp.of("TensorScatterUpdate")
+            .inputs(tensor, indices, updates)
+            .attr("T", tensor.dtype())
+            .attr("Tindices", indices.dtype());
     if (policy != null) {
-      b.attr("bad_indices_policy", policy);
+      scatter.attr("bad_indices_policy", policy);
     }
-    return Graph.build(b.build(), Device.CPU)
-        .newSession()
-        .run(Map.of("tensor", tensor, "indices", indices, "updates", updates), List.of("out"))
-        .get(0);
+    return scatter.run();
   }
 
   /** Asserts INVALID_ARGUMENT at node "out" with exactly TF's message. */

@@ -3,16 +3,12 @@ package dev.rawops.ops.linalg;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.rawops.graph.GraphDefBuilder;
-import dev.rawops.kernels.Device;
-import dev.rawops.runtime.Graph;
 import dev.rawops.tensor.PartialShape;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
+import dev.rawops.testing.OneOp;
 import dev.rawops.tfproto.DataType;
-import dev.rawops.tfproto.GraphDef;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -25,23 +21,11 @@ class LinalgDefinitionsTest {
   private static final double[] A23 = {1, 2, 3, 4, 5, 6.5};
 
   private static List<Tensor> run(String op, Shape shape, double[] x, Object... attrs) {
-    GraphDefBuilder b =
-        new GraphDefBuilder()
-            .placeholder("x", DataType.DT_DOUBLE, PartialShape.unknownRank())
-            .op("m", op, "x")
-            .attr("T", DataType.DT_DOUBLE);
+    OneOp o = OneOp.of(op).input(Tensor.ofDoubles(shape, x)).attr("T", DataType.DT_DOUBLE);
     for (int i = 0; i < attrs.length; i += 2) {
-      b.attr((String) attrs[i], (boolean) attrs[i + 1]);
+      o.attr((String) attrs[i], (boolean) attrs[i + 1]);
     }
-    GraphDef g = b.build();
-    int outs = op.equals("Svd") ? 3 : 2;
-    String[] fetches = new String[outs];
-    for (int i = 0; i < outs; i++) {
-      fetches[i] = "m:" + i;
-    }
-    return Graph.build(g, Device.CPU)
-        .newSession()
-        .run(Map.of("x", Tensor.ofDoubles(shape, x)), List.of(fetches));
+    return o.runAll(op.equals("Svd") ? 3 : 2);
   }
 
   private static double at(Tensor t, int r, int c) {
@@ -123,20 +107,14 @@ class LinalgDefinitionsTest {
   void leastSquaresOfAConsistentSystemIsItsSolution() {
     // [[1, 0], [0, 1], [1, 1]] x = [1, 2, 3] is solved exactly by x = [1, 2].
     for (boolean fast : new boolean[] {true, false}) {
-      GraphDef g =
-          new GraphDefBuilder()
-              .placeholder("a", DataType.DT_DOUBLE, PartialShape.of(3, 2))
-              .placeholder("b", DataType.DT_DOUBLE, PartialShape.of(3, 1))
-              .constant("l2", Tensor.ofDoubles(Shape.of(), 0))
-              .op("m", "MatrixSolveLs", "a", "b", "l2")
+      Tensor x =
+          OneOp.of("MatrixSolveLs")
+              .input(Tensor.ofDoubles(Shape.of(3, 2), 1, 0, 0, 1, 1, 1), PartialShape.of(3, 2))
+              .input(Tensor.ofDoubles(Shape.of(3, 1), 1, 2, 3), PartialShape.of(3, 1))
+              .constInput(Tensor.ofDoubles(Shape.of(), 0)) // l2_regularizer
               .attr("T", DataType.DT_DOUBLE)
               .attr("fast", fast)
-              .build();
-      Map<String, Tensor> feeds =
-          Map.of(
-              "a", Tensor.ofDoubles(Shape.of(3, 2), 1, 0, 0, 1, 1, 1),
-              "b", Tensor.ofDoubles(Shape.of(3, 1), 1, 2, 3));
-      Tensor x = Graph.build(g, Device.CPU).newSession().run(feeds, List.of("m")).get(0);
+              .run();
       assertEquals(Shape.of(2, 1), x.shape());
       assertEquals(1, x.getDouble(0), 1e-12);
       assertEquals(2, x.getDouble(1), 1e-12);

@@ -7,17 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rawops.Code;
 import dev.rawops.RawOpsException;
-import dev.rawops.graph.GraphDefBuilder;
-import dev.rawops.kernels.Device;
-import dev.rawops.runtime.Graph;
 import dev.rawops.tensor.PartialShape;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
-import dev.rawops.tfproto.AttrValue;
+import dev.rawops.testing.OneOp;
 import dev.rawops.tfproto.DataType;
-import dev.rawops.tfproto.GraphDef;
-import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,250 +20,212 @@ import org.junit.jupiter.api.Test;
  * in graphs/conformance/nn_corpus (from the DL4J corpus, TF 2.18).
  */
 class NnOpsTest {
-  private static AttrValue ints(long... v) {
-    AttrValue.ListValue.Builder l = AttrValue.ListValue.newBuilder();
-    for (long x : v) {
-      l.addI(x);
-    }
-    return AttrValue.newBuilder().setList(l).build();
-  }
-
-  private static List<Tensor> run(GraphDef g, Map<String, Tensor> feeds, String... fetch) {
-    return Graph.build(g, Device.CPU).newSession().run(feeds, List.of(fetch));
-  }
-
   private static void assertError(Code code, String node, Runnable r) {
     RawOpsException e = assertThrows(RawOpsException.class, r::run);
     assertEquals(code, e.code(), e.getMessage());
     assertTrue(e.getMessage().contains(node), e.getMessage());
   }
 
-  private static GraphDefBuilder matMul(PartialShape a, PartialShape b) {
-    return new GraphDefBuilder()
-        .placeholder("a", DataType.DT_FLOAT, a)
-        .placeholder("b", DataType.DT_FLOAT, b)
-        .op("mm", "MatMul", "a", "b")
-        .attr("T", DataType.DT_FLOAT);
+  private static OneOp matMul() {
+    return OneOp.of("MatMul").named("mm").attr("T", DataType.DT_FLOAT);
   }
 
   /** tf.linalg.matmul's documented example: [[1,2,3],[4,5,6]] · [[7,8],[9,10],[11,12]]. */
   @Test
   void matMulDocumentedExample() {
-    GraphDef g =
-        new GraphDefBuilder()
-            .constant("a", Tensor.ofInts(Shape.of(2, 3), 1, 2, 3, 4, 5, 6))
-            .constant("b", Tensor.ofInts(Shape.of(3, 2), 7, 8, 9, 10, 11, 12))
-            .op("mm", "MatMul", "a", "b")
+    Tensor c =
+        OneOp.of("MatMul")
+            .named("mm")
+            .constInputs()
+            .input(Tensor.ofInts(Shape.of(2, 3), 1, 2, 3, 4, 5, 6))
+            .input(Tensor.ofInts(Shape.of(3, 2), 7, 8, 9, 10, 11, 12))
             .attr("T", DataType.DT_INT32)
-            .build();
-    Tensor c = run(g, Map.of(), "mm").get(0);
+            .run();
     assertEquals(Shape.of(2, 2), c.shape());
     assertArrayEquals(new long[] {58, 64, 139, 154}, c.toLongArray());
   }
 
   @Test
   void matMulInnerDimensionsMustMatchAtBuild() {
-    GraphDef g = matMul(PartialShape.of(2, 3), PartialShape.of(4, 5)).build();
-    assertError(Code.INVALID_ARGUMENT, "mm", () -> Graph.build(g, Device.CPU));
+    OneOp mm =
+        matMul()
+            .placeholder(DataType.DT_FLOAT, PartialShape.of(2, 3))
+            .placeholder(DataType.DT_FLOAT, PartialShape.of(4, 5));
+    assertError(Code.INVALID_ARGUMENT, "mm", mm::build);
   }
 
   @Test
   void matMulInnerDimensionsMustMatchAtRun() {
-    GraphDef g = matMul(PartialShape.unknownRank(), PartialShape.unknownRank()).build();
     Tensor a = Tensor.ofFloats(Shape.of(1, 2), 1, 2);
-    assertError(Code.INVALID_ARGUMENT, "mm", () -> run(g, Map.of("a", a, "b", a), "mm"));
+    assertError(Code.INVALID_ARGUMENT, "mm", () -> matMul().input(a).input(a).run());
   }
 
   @Test
   void batchMatMulV2BatchDimensionsMustBroadcast() {
-    GraphDef g =
-        new GraphDefBuilder()
-            .placeholder("a", DataType.DT_FLOAT, PartialShape.unknownRank())
-            .placeholder("b", DataType.DT_FLOAT, PartialShape.unknownRank())
-            .op("bmm", "BatchMatMulV2", "a", "b")
-            .attr("T", DataType.DT_FLOAT)
-            .build();
     Tensor a = Tensor.ofFloats(Shape.of(2, 1, 1), 1, 2);
     Tensor b = Tensor.ofFloats(Shape.of(3, 1, 1), 1, 2, 3);
-    assertError(Code.INVALID_ARGUMENT, "bmm", () -> run(g, Map.of("a", a, "b", b), "bmm"));
-  }
-
-  private static GraphDef conv(String op, String format, PartialShape in) {
-    return new GraphDefBuilder()
-        .placeholder("x", DataType.DT_FLOAT, in)
-        .constant("f", Tensor.ofFloats(Shape.of(1, 1, 1, 1), 2))
-        .op("conv", op, "x", "f")
-        .attr("T", DataType.DT_FLOAT)
-        .attr("strides", ints(1, 1, 1, 1))
-        .attr("padding", "VALID")
-        .attr("data_format", format)
-        .build();
+    OneOp bmm =
+        OneOp.of("BatchMatMulV2").named("bmm").input(a).input(b).attr("T", DataType.DT_FLOAT);
+    assertError(Code.INVALID_ARGUMENT, "bmm", bmm::run);
   }
 
   @Test
   void conv2dNchwIsUnimplementedOnCpu() {
-    GraphDef g = conv("Conv2D", "NCHW", PartialShape.unknownRank());
     Tensor x = Tensor.ofFloats(Shape.of(1, 1, 1, 1), 1);
-    assertError(Code.UNIMPLEMENTED, "conv", () -> run(g, Map.of("x", x), "conv"));
+    OneOp conv =
+        OneOp.of("Conv2D")
+            .named("conv")
+            .input(x)
+            .constInput(Tensor.ofFloats(Shape.of(1, 1, 1, 1), 2))
+            .attr("T", DataType.DT_FLOAT)
+            .attrInts("strides", 1, 1, 1, 1)
+            .attr("padding", "VALID")
+            .attr("data_format", "NCHW");
+    assertError(Code.UNIMPLEMENTED, "conv", conv::run);
+  }
+
+  /** Node "conv": a VALID Conv2D of a float Placeholder of {@code shape} by a Const filter. */
+  private static OneOp conv2d(PartialShape shape, Tensor filter) {
+    return OneOp.of("Conv2D")
+        .named("conv")
+        .placeholder(DataType.DT_FLOAT, shape)
+        .constInput(filter)
+        .attr("T", DataType.DT_FLOAT)
+        .attr("padding", "VALID");
   }
 
   @Test
   void conv2dWindowLargerThanInputAtBuild() {
-    GraphDef g =
-        new GraphDefBuilder()
-            .placeholder("x", DataType.DT_FLOAT, PartialShape.of(1, 1, 1, 1))
-            .constant("f", Tensor.ofFloats(Shape.of(3, 3, 1, 1), new float[9]))
-            .op("conv", "Conv2D", "x", "f")
-            .attr("T", DataType.DT_FLOAT)
-            .attr("strides", ints(1, 1, 1, 1))
-            .attr("padding", "VALID")
-            .build();
-    assertError(Code.INVALID_ARGUMENT, "conv", () -> Graph.build(g, Device.CPU));
+    OneOp conv =
+        conv2d(PartialShape.of(1, 1, 1, 1), Tensor.ofFloats(Shape.of(3, 3, 1, 1), new float[9]))
+            .attrInts("strides", 1, 1, 1, 1);
+    assertError(Code.INVALID_ARGUMENT, "conv", conv::build);
   }
 
   @Test
   void conv2dStridesNeedFourValues() {
-    GraphDef g =
-        new GraphDefBuilder()
-            .placeholder("x", DataType.DT_FLOAT, PartialShape.of(1, 2, 2, 1))
-            .constant("f", Tensor.ofFloats(Shape.of(1, 1, 1, 1), 1))
-            .op("conv", "Conv2D", "x", "f")
-            .attr("T", DataType.DT_FLOAT)
-            .attr("strides", ints(1, 1, 1))
-            .attr("padding", "VALID")
-            .build();
-    assertError(Code.INVALID_ARGUMENT, "conv", () -> Graph.build(g, Device.CPU));
+    OneOp conv =
+        conv2d(PartialShape.of(1, 2, 2, 1), Tensor.ofFloats(Shape.of(1, 1, 1, 1), 1))
+            .attrInts("strides", 1, 1, 1);
+    assertError(Code.INVALID_ARGUMENT, "conv", conv::build);
   }
 
   @Test
   void conv2dBackpropInputNchwIsRejectedOnCpu() {
-    GraphDef g =
-        new GraphDefBuilder()
-            .constant("sizes", Tensor.ofInts(Shape.of(4), 1, 1, 1, 1))
-            .constant("f", Tensor.ofFloats(Shape.of(1, 1, 1, 1), 2))
-            .placeholder("dy", DataType.DT_FLOAT, PartialShape.unknownRank())
-            .op("deconv", "Conv2DBackpropInput", "sizes", "f", "dy")
-            .attr("T", DataType.DT_FLOAT)
-            .attr("strides", ints(1, 1, 1, 1))
-            .attr("padding", "VALID")
-            .attr("data_format", "NCHW")
-            .build();
     Tensor dy = Tensor.ofFloats(Shape.of(1, 1, 1, 1), 1);
-    assertError(Code.INVALID_ARGUMENT, "deconv", () -> run(g, Map.of("dy", dy), "deconv"));
+    OneOp deconv =
+        OneOp.of("Conv2DBackpropInput")
+            .named("deconv")
+            .constInput(Tensor.ofInts(Shape.of(4), 1, 1, 1, 1))
+            .constInput(Tensor.ofFloats(Shape.of(1, 1, 1, 1), 2))
+            .input(dy)
+            .attr("T", DataType.DT_FLOAT)
+            .attrInts("strides", 1, 1, 1, 1)
+            .attr("padding", "VALID")
+            .attr("data_format", "NCHW");
+    assertError(Code.INVALID_ARGUMENT, "deconv", deconv::run);
   }
 
   @Test
   void conv3dDilationsAreUnsupportedOnCpu() {
-    GraphDef g =
-        new GraphDefBuilder()
-            .placeholder("x", DataType.DT_FLOAT, PartialShape.unknownRank())
-            .constant("f", Tensor.ofFloats(Shape.of(1, 1, 1, 1, 1), 2))
-            .op("conv", "Conv3D", "x", "f")
-            .attr("T", DataType.DT_FLOAT)
-            .attr("strides", ints(1, 1, 1, 1, 1))
-            .attr("dilations", ints(1, 2, 2, 2, 1))
-            .attr("padding", "SAME")
-            .build();
     Tensor x = Tensor.ofFloats(Shape.of(1, 1, 1, 1, 1), 1);
-    assertError(Code.INVALID_ARGUMENT, "conv", () -> run(g, Map.of("x", x), "conv"));
+    OneOp conv =
+        OneOp.of("Conv3D")
+            .named("conv")
+            .input(x)
+            .constInput(Tensor.ofFloats(Shape.of(1, 1, 1, 1, 1), 2))
+            .attr("T", DataType.DT_FLOAT)
+            .attrInts("strides", 1, 1, 1, 1, 1)
+            .attrInts("dilations", 1, 2, 2, 2, 1)
+            .attr("padding", "SAME");
+    assertError(Code.INVALID_ARGUMENT, "conv", conv::run);
   }
 
-  private static GraphDef pool(String op, String format, DataType t, int rank) {
+  /** Node "pool": {@code op} with windows and strides of 1 (its input follows). */
+  private static OneOp pool(String op, String format, DataType t, int rank) {
     long[] ones = new long[rank];
     java.util.Arrays.fill(ones, 1);
-    return new GraphDefBuilder()
-        .placeholder("x", t, PartialShape.unknownRank())
-        .op("pool", op, "x")
+    return OneOp.of(op)
+        .named("pool")
         .attr("T", t)
-        .attr("ksize", ints(ones))
-        .attr("strides", ints(ones))
+        .attrInts("ksize", ones)
+        .attrInts("strides", ones)
         .attr("padding", "VALID")
-        .attr("data_format", format)
-        .build();
+        .attr("data_format", format);
   }
 
   @Test
   void maxPoolNchwIsRejectedOnCpu() {
-    GraphDef g = pool("MaxPool", "NCHW", DataType.DT_FLOAT, 4);
     Tensor x = Tensor.ofFloats(Shape.of(1, 1, 1, 1), 1);
-    assertError(Code.INVALID_ARGUMENT, "pool", () -> run(g, Map.of("x", x), "pool"));
+    OneOp pool = pool("MaxPool", "NCHW", DataType.DT_FLOAT, 4).input(x);
+    assertError(Code.INVALID_ARGUMENT, "pool", pool::run);
   }
 
   @Test
   void maxPool3dHasNoDoubleKernel() {
-    GraphDef g = pool("MaxPool3D", "NDHWC", DataType.DT_DOUBLE, 5);
-    assertError(Code.INVALID_ARGUMENT, "pool", () -> Graph.build(g, Device.CPU));
+    OneOp pool =
+        pool("MaxPool3D", "NDHWC", DataType.DT_DOUBLE, 5)
+            .placeholder(DataType.DT_DOUBLE, PartialShape.unknownRank());
+    assertError(Code.INVALID_ARGUMENT, "pool", pool::build);
   }
 
   /** tf.nn.max_pool2d's documented example: 2x2 windows, stride 2, over a 3x3 input. */
   @Test
   void maxPoolDocumentedExample() {
-    GraphDef g =
-        new GraphDefBuilder()
-            .constant("x", Tensor.ofFloats(Shape.of(1, 3, 3, 1), 1, 2, 3, 4, 5, 6, 7, 8, 9))
-            .op("pool", "MaxPool", "x")
+    Tensor y =
+        OneOp.of("MaxPool")
+            .named("pool")
+            .constInput(Tensor.ofFloats(Shape.of(1, 3, 3, 1), 1, 2, 3, 4, 5, 6, 7, 8, 9))
             .attr("T", DataType.DT_FLOAT)
-            .attr("ksize", ints(1, 2, 2, 1))
-            .attr("strides", ints(1, 1, 1, 1))
+            .attrInts("ksize", 1, 2, 2, 1)
+            .attrInts("strides", 1, 1, 1, 1)
             .attr("padding", "VALID")
-            .build();
-    Tensor y = run(g, Map.of(), "pool").get(0);
+            .run();
     assertEquals(Shape.of(1, 2, 2, 1), y.shape());
     assertTrue(y.contentEquals(Tensor.ofFloats(Shape.of(1, 2, 2, 1), 5, 6, 8, 9)));
   }
 
   @Test
   void biasAddNeedsOneBiasPerChannel() {
-    GraphDef g =
-        new GraphDefBuilder()
-            .placeholder("x", DataType.DT_FLOAT, PartialShape.unknownRank())
-            .placeholder("b", DataType.DT_FLOAT, PartialShape.unknownRank())
-            .op("ba", "BiasAdd", "x", "b")
-            .attr("T", DataType.DT_FLOAT)
-            .build();
     Tensor x = Tensor.ofFloats(Shape.of(1, 2), 1, 2);
     Tensor b = Tensor.ofFloats(Shape.of(3), 1, 2, 3);
-    assertError(Code.INVALID_ARGUMENT, "ba", () -> run(g, Map.of("x", x, "b", b), "ba"));
+    OneOp ba = OneOp.of("BiasAdd").named("ba").input(x).input(b).attr("T", DataType.DT_FLOAT);
+    assertError(Code.INVALID_ARGUMENT, "ba", ba::run);
   }
 
   @Test
   void biasAddNeedsRankTwo() {
-    GraphDef g =
-        new GraphDefBuilder()
-            .placeholder("x", DataType.DT_FLOAT, PartialShape.of(3))
-            .placeholder("b", DataType.DT_FLOAT, PartialShape.of(3))
-            .op("ba", "BiasAdd", "x", "b")
-            .attr("T", DataType.DT_FLOAT)
-            .build();
-    assertError(Code.INVALID_ARGUMENT, "ba", () -> Graph.build(g, Device.CPU));
+    OneOp ba =
+        OneOp.of("BiasAdd")
+            .named("ba")
+            .placeholder(DataType.DT_FLOAT, PartialShape.of(3))
+            .placeholder(DataType.DT_FLOAT, PartialShape.of(3))
+            .attr("T", DataType.DT_FLOAT);
+    assertError(Code.INVALID_ARGUMENT, "ba", ba::build);
   }
 
   @Test
   void sparseSoftmaxCrossEntropyRejectsLabelsOutOfRange() {
-    GraphDef g =
-        new GraphDefBuilder()
-            .constant("logits", Tensor.ofFloats(Shape.of(1, 2), 1, 2))
-            .placeholder("labels", DataType.DT_INT32, PartialShape.unknownRank())
-            .op("xent", "SparseSoftmaxCrossEntropyWithLogits", "logits", "labels")
-            .attr("T", DataType.DT_FLOAT)
-            .attr("Tlabels", DataType.DT_INT32)
-            .build();
     Tensor labels = Tensor.ofInts(Shape.of(1), 2);
-    assertError(Code.INVALID_ARGUMENT, "xent", () -> run(g, Map.of("labels", labels), "xent"));
+    OneOp xent =
+        OneOp.of("SparseSoftmaxCrossEntropyWithLogits")
+            .named("xent")
+            .constInput(Tensor.ofFloats(Shape.of(1, 2), 1, 2))
+            .input(labels)
+            .attr("T", DataType.DT_FLOAT)
+            .attr("Tlabels", DataType.DT_INT32);
+    assertError(Code.INVALID_ARGUMENT, "xent", xent::run);
   }
 
-  private static GraphDef einsum(String equation, Tensor... inputs) {
-    GraphDefBuilder b = new GraphDefBuilder();
-    String[] names = new String[inputs.length];
-    for (int i = 0; i < inputs.length; i++) {
-      names[i] = "in" + i;
-      b.constant(names[i], inputs[i]);
-    }
-    return b.op("es", "Einsum", names)
+  /** Node "es": Einsum of Const int32 inputs. */
+  private static OneOp einsum(String equation, Tensor... inputs) {
+    return OneOp.of("Einsum")
+        .named("es")
+        .constInputs()
+        .inputs(inputs)
         .attr("T", DataType.DT_INT32)
         .attr("N", inputs.length)
-        .attr("equation", equation)
-        .build();
+        .attr("equation", equation);
   }
 
   /** tf.linalg.matmul's documented example written as einsum 'ij,jk->ik' (and batched). */
@@ -277,27 +233,26 @@ class NnOpsTest {
   void einsumMatMulAndTrace() {
     Tensor a = Tensor.ofInts(Shape.of(2, 3), 1, 2, 3, 4, 5, 6);
     Tensor b = Tensor.ofInts(Shape.of(3, 2), 7, 8, 9, 10, 11, 12);
-    Tensor c = run(einsum("ij,jk->ik", a, b), Map.of(), "es").get(0);
+    Tensor c = einsum("ij,jk->ik", a, b).run();
     assertArrayEquals(new long[] {58, 64, 139, 154}, c.toLongArray());
-    Tensor batched = run(einsum("...j,jk->...k", a, b), Map.of(), "es").get(0);
+    Tensor batched = einsum("...j,jk->...k", a, b).run();
     assertEquals(Shape.of(2, 2), batched.shape());
     assertArrayEquals(new long[] {58, 64, 139, 154}, batched.toLongArray());
     // The trace of that product (58 + 154), by TF's definition of 'ii->'.
     Tensor m = Tensor.ofInts(Shape.of(2, 2), 58, 64, 139, 154);
-    assertArrayEquals(
-        new long[] {212}, run(einsum("ii->", m), Map.of(), "es").get(0).toLongArray());
+    assertArrayEquals(new long[] {212}, einsum("ii->", m).run().toLongArray());
   }
 
   @Test
   void einsumNeedsAnArrow() {
     Tensor a = Tensor.ofInts(Shape.of(2), 1, 2);
-    assertError(Code.INVALID_ARGUMENT, "es", () -> Graph.build(einsum("i,i", a, a), Device.CPU));
+    assertError(Code.INVALID_ARGUMENT, "es", einsum("i,i", a, a)::build);
   }
 
   @Test
   void einsumLabelSizesMustAgree() {
     Tensor a = Tensor.ofInts(Shape.of(2), 1, 2);
     Tensor b = Tensor.ofInts(Shape.of(3), 1, 2, 3);
-    assertError(Code.INVALID_ARGUMENT, "es", () -> Graph.build(einsum("i,i->", a, b), Device.CPU));
+    assertError(Code.INVALID_ARGUMENT, "es", einsum("i,i->", a, b)::build);
   }
 }

@@ -3,17 +3,14 @@ package dev.rawops.ops.reduction;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.rawops.graph.GraphDefBuilder;
 import dev.rawops.kernels.IntraOpPool;
 import dev.rawops.kernels.Parallel;
 import dev.rawops.tensor.DType;
-import dev.rawops.tensor.PartialShape;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
+import dev.rawops.testing.OneOp;
 import dev.rawops.testing.SplitRuns;
-import dev.rawops.tfproto.AttrValue;
 import java.util.List;
-import java.util.Map;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -32,17 +29,16 @@ class ParallelReductionTest {
   }
 
   private static Tensor run(Tensor x, String op, int[] axes, boolean keepDims, Parallel p) {
-    GraphDefBuilder g =
-        new GraphDefBuilder()
-            .placeholder("x", x.dtype(), PartialShape.unknownRank())
-            .constant("axes", Tensor.ofInts(Shape.of(axes.length), axes));
-    g.op("r", op, "x", "axes")
-        .attr("Tidx", DType.INT32)
-        .attr("keep_dims", AttrValue.newBuilder().setB(keepDims).build());
+    OneOp r =
+        OneOp.of(op)
+            .input(x)
+            .constInput(Tensor.ofInts(Shape.of(axes.length), axes))
+            .attr("Tidx", DType.INT32)
+            .attr("keep_dims", keepDims);
     if (!op.equals("All") && !op.equals("Any")) { // All and Any have no T: bool only
-      g.attr("T", x.dtype());
+      r.attr("T", x.dtype());
     }
-    return SplitRuns.run(g.build(), Map.of("x", x), "r", p);
+    return r.run(p);
   }
 
   /** Parallel (asserting a split) and sequential: equal dtype, shape and bytes. */
@@ -145,15 +141,13 @@ class ParallelReductionTest {
   }
 
   private static Tensor arg(Tensor x, String op, int axis, Parallel p) {
-    GraphDefBuilder g =
-        new GraphDefBuilder()
-            .placeholder("x", x.dtype(), PartialShape.unknownRank())
-            .constant("axis", Tensor.ofInts(Shape.scalar(), axis));
-    g.op("r", op, "x", "axis")
+    return OneOp.of(op)
+        .input(x)
+        .constInput(Tensor.ofInts(Shape.scalar(), axis))
         .attr("T", x.dtype())
         .attr("Tidx", DType.INT32)
-        .attr("output_type", DType.INT64);
-    return SplitRuns.run(g.build(), Map.of("x", x), "r", p);
+        .attr("output_type", DType.INT64)
+        .run(p);
   }
 
   @Test

@@ -7,12 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rawops.Code;
 import dev.rawops.RawOpsException;
-import dev.rawops.graph.GraphDefBuilder;
-import dev.rawops.kernels.Device;
-import dev.rawops.runtime.Graph;
 import dev.rawops.tensor.PartialShape;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
+import dev.rawops.testing.OneOp;
 import dev.rawops.tfproto.DataType;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -29,24 +27,7 @@ import org.junit.jupiter.api.Test;
 class ReductionTest {
   /** Runs {@code op} on fed inputs x0, x1, … (so kernels run at RUN time), attrs as given. */
   private static Tensor run(String op, Map<String, Object> attrs, Tensor... inputs) {
-    GraphDefBuilder b = new GraphDefBuilder();
-    Map<String, Tensor> feeds = new LinkedHashMap<>();
-    String[] names = new String[inputs.length];
-    for (int i = 0; i < inputs.length; i++) {
-      names[i] = "x" + i;
-      b.placeholder(names[i], inputs[i].dtype().proto(), PartialShape.unknownRank());
-      feeds.put(names[i], inputs[i]);
-    }
-    b.op("out", op, names);
-    for (var e : attrs.entrySet()) {
-      switch (e.getValue()) {
-        case DataType t -> b.attr(e.getKey(), t);
-        case Boolean v -> b.attr(e.getKey(), v);
-        case Long v -> b.attr(e.getKey(), v);
-        default -> throw new IllegalArgumentException(e.toString());
-      }
-    }
-    return Graph.build(b.build(), Device.CPU).newSession().run(feeds, List.of("out")).get(0);
+    return OneOp.of(op).inputs(inputs).attrs(attrs).run();
   }
 
   private static Map<String, Object> reduceAttrs(Tensor x, boolean keepDims) {
@@ -360,15 +341,13 @@ class ReductionTest {
   // With a constant axis the shape function checks it at build time, as TF's ReductionShape.
   @Test
   void constantAxisOutOfRangeFailsAtBuild() {
-    var g =
-        new GraphDefBuilder()
-            .placeholder("x", DataType.DT_FLOAT, PartialShape.of(2, 3))
-            .constant("axis", Tensor.ofInts(Shape.scalar(), 2))
-            .op("out", "Sum", "x", "axis")
+    OneOp sum =
+        OneOp.of("Sum")
+            .placeholder(DataType.DT_FLOAT, PartialShape.of(2, 3))
+            .constInput(Tensor.ofInts(Shape.scalar(), 2))
             .attr("T", DataType.DT_FLOAT)
-            .attr("Tidx", DataType.DT_INT32)
-            .build();
-    RawOpsException e = assertThrows(RawOpsException.class, () -> Graph.build(g, Device.CPU));
+            .attr("Tidx", DataType.DT_INT32);
+    RawOpsException e = assertThrows(RawOpsException.class, sum::build);
     assertEquals(Code.INVALID_ARGUMENT, e.code());
     assertEquals("out", e.node().orElseThrow());
   }
