@@ -153,7 +153,44 @@ public final class ArrayCases implements CaseFamily {
       more(out, r);
     }
     mode = Mode.FED;
+    permutations(out, new Random(25));
     return out.cases();
+  }
+
+  /**
+   * InvertPermutation: random permutations of int32 and int64 (empty included), the docs' example,
+   * and TF's errors for a value out of range, a negative or repeated value and a non-vector, fed
+   * (run time) and as a Const (the shape function's rank check at build time).
+   */
+  private static void permutations(CaseList out, Random r) {
+    for (DataType t : List.of(DataType.DT_INT32, DataType.DT_INT64)) {
+      DType dt = DType.fromProto(t);
+      for (int n : new int[] {0, 1, 5, 257}) {
+        List<Long> p = new ArrayList<>();
+        for (long i = 0; i < n; i++) {
+          p.add(i);
+        }
+        java.util.Collections.shuffle(p, r);
+        long[] v = p.stream().mapToLong(Long::longValue).toArray();
+        add(out, "n=" + n, "InvertPermutation", Tensor.ofIntegers(dt, Shape.of(n), v), a("T", t));
+      }
+      add(
+          out,
+          "docs",
+          "InvertPermutation",
+          Tensor.ofIntegers(dt, Shape.of(5), 3, 4, 0, 2, 1),
+          a("T", t));
+    }
+    DataType t = DataType.DT_INT32;
+    add(out, "error: out of range", "InvertPermutation", vec(0, 3, 1), a("T", t));
+    add(out, "error: negative", "InvertPermutation", vec(1, -1, 0), a("T", t));
+    add(out, "error: duplicated", "InvertPermutation", vec(1, 0, 1), a("T", t));
+    add(out, "error: scalar", "InvertPermutation", scalar(0), a("T", t));
+    add(out, "error: matrix", "InvertPermutation", matrix(2, 0, 1, 1, 0), a("T", t));
+    mode = Mode.CONST;
+    add(out, "error: scalar", "InvertPermutation", scalar(0), a("T", t));
+    add(out, "const", "InvertPermutation", vec(2, 0, 1), a("T", t));
+    mode = Mode.FED;
   }
 
   private static Shape shape(Random r, int rank, int max) {

@@ -82,7 +82,15 @@ public final class ArrayOps implements OpFamily {
     ops.add(DefinedOp.of("MatrixBandPart", ShapeFns.sameAsInput(0)));
     ops.add(DefinedOp.of("Diag", ArrayOps::diag));
     ops.add(DefinedOp.of("DiagPart", ArrayOps::diagPart));
+    ops.add(DefinedOp.of("InvertPermutation", ArrayOps::invertPermutation));
     return ops;
+  }
+
+  /** TF's shape function: a vector in, the same vector out ("?" gives "[?]"). */
+  private static List<PartialShape> invertPermutation(NodeInfo n) {
+    Shapes.requireRank(n, 0, 1);
+    PartialShape x = n.inputShape(0);
+    return List.of(x.hasRank() ? x : PartialShape.unknownDims(1));
   }
 
   private static List<PartialShape> unknownOfInputRank(NodeInfo n) {

@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * The Array family's CPU kernels: shapes, reshaping, concat/split, pad, transpose, tile, broadcast,
- * range and matrix diagonals.
+ * range, matrix diagonals and InvertPermutation.
  */
 public final class ArrayKernels {
   private ArrayKernels() {}
@@ -16,6 +16,7 @@ public final class ArrayKernels {
         .addAll(CpuArray.defs())
         .addAll(CpuArrayMore.defs())
         .addAll(CpuMatrixDiag.defs())
+        .addAll(CpuInvertPermutation.DEFS)
         .build();
   }
 }
