@@ -3,7 +3,6 @@ package dev.rawops.kernels.cpu.controlflow;
 import dev.rawops.kernels.Device;
 import dev.rawops.kernels.Kernel;
 import dev.rawops.kernels.KernelDef;
-import dev.rawops.kernels.cpu.dataflow.CpuTensorArray;
 import dev.rawops.tensor.DType;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
@@ -51,7 +50,6 @@ public final class CpuControlFlow {
                   long summarize = node.attrs().getInt("summarize");
                   return ctx -> CpuAssert.check(ctx, summarize);
                 }));
-    defs.addAll(CpuTensorArray.defs());
     return defs;
   }
 

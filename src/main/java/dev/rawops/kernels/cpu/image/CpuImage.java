@@ -2,7 +2,6 @@ package dev.rawops.kernels.cpu.image;
 
 import com.google.common.collect.ImmutableList;
 import dev.rawops.kernels.KernelDef;
-import dev.rawops.kernels.cpu.quantization.CpuFakeQuant;
 import java.util.List;
 
 /** CPU kernels of the Image op family. */
@@ -14,7 +13,6 @@ public final class CpuImage {
         .addAll(CpuResize.defs())
         .addAll(CpuColor.defs())
         .addAll(CpuNms.defs())
-        .addAll(CpuFakeQuant.defs())
         .build();
   }
 }

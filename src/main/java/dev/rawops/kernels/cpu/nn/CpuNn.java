@@ -2,8 +2,6 @@ package dev.rawops.kernels.cpu.nn;
 
 import com.google.common.collect.ImmutableList;
 import dev.rawops.kernels.KernelDef;
-import dev.rawops.kernels.cpu.linalg.CpuNnEinsum;
-import dev.rawops.kernels.cpu.linalg.CpuNnMatMul;
 import java.util.List;
 
 /** CPU kernels of the Nn op family. */
@@ -12,12 +10,10 @@ public final class CpuNn {
 
   public static List<KernelDef> defs() {
     return ImmutableList.<KernelDef>builder()
-        .addAll(CpuNnMatMul.DEFS)
         .addAll(CpuNnConv.DEFS)
         .addAll(CpuNnPool.DEFS)
         .addAll(CpuNnLayers.DEFS)
         .addAll(CpuNnRnn.DEFS)
-        .addAll(CpuNnEinsum.DEFS)
         .build();
   }
 }

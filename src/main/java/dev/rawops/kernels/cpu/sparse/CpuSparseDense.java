@@ -7,8 +7,8 @@ import dev.rawops.kernels.Device;
 import dev.rawops.kernels.Kernel;
 import dev.rawops.kernels.KernelContext;
 import dev.rawops.kernels.KernelDef;
-import dev.rawops.kernels.cpu.indexing.CpuGather;
-import dev.rawops.kernels.cpu.indexing.CpuScatterNd;
+import dev.rawops.kernels.cpu.support.BulkCopy;
+import dev.rawops.kernels.cpu.support.IndexChunks;
 import dev.rawops.kernels.cpu.support.IndexingKernelTypes;
 import dev.rawops.kernels.cpu.support.ScatterCombine;
 import dev.rawops.kernels.cpu.support.SliceCopier;
@@ -92,7 +92,7 @@ public final class CpuSparseDense {
                   + b.shape().dim(i));
         }
       }
-      long[] ix = CpuGather.readAll(indices);
+      long[] ix = IndexChunks.readAll(indices);
       for (int z = 0; z < nnz; z++) {
         for (int d = 0; d < ndims; d++) {
           long v = ix[z * ndims + d];
@@ -117,7 +117,7 @@ public final class CpuSparseDense {
             "Only tensors with ranks between 1 and 5 are currently supported.  Tensor rank: "
                 + ndims);
       }
-      TensorBuffer out = ctx.forwardInput(3).orElseGet(() -> CpuScatterNd.copyOf(ctx, b));
+      TensorBuffer out = ctx.forwardInput(3).orElseGet(() -> BulkCopy.copyOf(ctx, b));
       DType t = b.dtype();
       MemorySegment src = values.data();
       MemorySegment dst = out.segment();
@@ -176,7 +176,7 @@ public final class CpuSparseDense {
         }
       }
       Shape outShape = Shape.of(dims);
-      long[] ix = CpuGather.readAll(indices);
+      long[] ix = IndexChunks.readAll(indices);
       if (node.attrs().getBool("validate_indices")) {
         validate(ix, (int) numElems, numDims, dims);
       }
