@@ -3,7 +3,7 @@ package dev.rawops.conform;
 import dev.rawops.fixtureproto.Fixture;
 import dev.rawops.fixtureproto.Tolerance;
 import dev.rawops.kernels.Device;
-import dev.rawops.kernels.gpu.GpuKernels;
+import dev.rawops.kernels.KernelRegistry;
 import dev.rawops.runtime.Graph;
 import dev.rawops.runtime.Placement;
 import java.util.Map;
@@ -65,6 +65,7 @@ final class GpuRules {
     if (!device.equals(Device.GPU)) {
       return base;
     }
+    KernelRegistry kernels = KernelRegistry.builtIn();
     double rtol = 0;
     for (Map.Entry<String, Device> e : graph.placement().devices().entrySet()) {
       if (!Device.GPU.equals(e.getValue())) {
@@ -74,7 +75,7 @@ final class GpuRules {
       if (node == null || node.outputTypes().isEmpty() || node.outputTypes().get(0) == null) {
         continue;
       }
-      rtol = Math.max(rtol, GpuKernels.tolerance(node.op(), node.outputTypes().get(0)));
+      rtol = Math.max(rtol, kernels.tolerance(Device.GPU, node.op(), node.outputTypes().get(0)));
     }
     if (rtol == 0) {
       return base;

@@ -1,21 +1,31 @@
 package dev.rawops.kernels;
 
 import com.google.common.collect.ImmutableList;
-import dev.rawops.kernels.cpu.CpuKernels;
-import dev.rawops.kernels.gpu.GpuKernels;
 import dev.rawops.ops.NodeInfo;
+import dev.rawops.tensor.DType;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.ServiceLoader;
 
 /**
  * Kernels by (op, device, dtype constraints). Two registrations for the same op and device whose
  * constraints overlap are refused, naming both, so a node never has two candidate kernels.
+ *
+ * <p>The built-in registry holds every {@link KernelProvider} that {@link ServiceLoader} finds
+ * ({@code META-INF/services/dev.rawops.kernels.KernelProvider}: the CPU and GPU devices), so a new
+ * device is one provider and one line there; this package names no device package.
  */
 public final class KernelRegistry {
-  private static final KernelRegistry BUILT_IN = of(List.of(new CpuKernels(), new GpuKernels()));
+  /** Providers in a fixed order (device name, then class name), whatever the class path's. */
+  private static final Comparator<KernelProvider> ORDER =
+      Comparator.comparing((KernelProvider p) -> p.device().name())
+          .thenComparing(p -> p.getClass().getName());
+
+  private static final KernelRegistry BUILT_IN = load(KernelRegistry.class.getClassLoader());
 
   private final ImmutableList<KernelDef> defs;
   private final Map<String, List<KernelDef>> byOp = new HashMap<>();
@@ -29,8 +39,20 @@ public final class KernelRegistry {
     }
   }
 
+  /** The providers {@link ServiceLoader} finds through the class loader of rawops' classes. */
   public static KernelRegistry builtIn() {
     return BUILT_IN;
+  }
+
+  /**
+   * The providers {@link ServiceLoader} finds through {@code loader}, sorted by device name and
+   * then class name so that registration order never depends on the class path.
+   */
+  static KernelRegistry load(ClassLoader loader) {
+    List<KernelProvider> providers = new ArrayList<>();
+    ServiceLoader.load(KernelProvider.class, loader).forEach(providers::add);
+    providers.sort(ORDER);
+    return of(providers);
   }
 
   public static KernelRegistry of(List<? extends KernelProvider> providers) {
@@ -89,6 +111,26 @@ public final class KernelRegistry {
       }
     }
     return available(device) ? "" : "rawops has no " + device + " kernels";
+  }
+
+  /**
+   * The relative tolerance of {@code op}'s result for {@code dtype} on {@code device} against TF's
+   * CPU result, as that device's provider states it ({@link KernelProvider#tolerance}): 0
+   * (bit-exact) unless a provider of {@code device} says more.
+   */
+  public double tolerance(Device device, String op, DType dtype) {
+    double tol = 0;
+    for (KernelProvider p : providers) {
+      if (p.device().equals(device)) {
+        tol = Math.max(tol, p.tolerance(op, dtype));
+      }
+    }
+    return tol;
+  }
+
+  /** The devices of the registered providers, in registration order. */
+  public List<Device> devices() {
+    return providers.stream().map(KernelProvider::device).distinct().toList();
   }
 
   public boolean hasDevice(Device device) {

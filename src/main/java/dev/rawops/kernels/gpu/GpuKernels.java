@@ -32,7 +32,8 @@ public final class GpuKernels implements KernelProvider {
    * where they must be bit-exact, more where the GPU's float math or summation order may differ in
    * the last bits (GpuElementwise, GpuReduction; README "GPU").
    */
-  public static double tolerance(String op, DType dtype) {
+  @Override
+  public double tolerance(String op, DType dtype) {
     return Math.max(
         0, Math.max(GpuElementwise.tolerance(op, dtype), GpuReduction.tolerance(op, dtype)));
   }

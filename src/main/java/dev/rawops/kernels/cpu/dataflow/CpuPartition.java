@@ -4,7 +4,7 @@ import dev.rawops.kernels.Device;
 import dev.rawops.kernels.Kernel;
 import dev.rawops.kernels.KernelContext;
 import dev.rawops.kernels.KernelDef;
-import dev.rawops.kernels.cpu.indexing.CpuGather;
+import dev.rawops.kernels.cpu.support.IndexChunks;
 import dev.rawops.kernels.cpu.support.SliceCopier;
 import dev.rawops.ops.NodeInfo;
 import dev.rawops.ops.indexing.GatherNdOp;
@@ -54,7 +54,7 @@ public final class CpuPartition {
                 + ", partitions.shape = "
                 + partitions.shape());
       }
-      long[] p = CpuGather.readAll(partitions);
+      long[] p = IndexChunks.readAll(partitions);
       long[] counts = new long[num];
       for (int i = 0; i < p.length; i++) {
         if (p[i] < 0 || p[i] >= num) {
@@ -97,7 +97,7 @@ public final class CpuPartition {
       long[][] idx = new long[n][];
       long max = -1;
       for (int i = 0; i < n; i++) {
-        idx[i] = CpuGather.readAll(ctx.input(i));
+        idx[i] = IndexChunks.readAll(ctx.input(i));
         for (long v : idx[i]) {
           max = Math.max(max, v);
         }

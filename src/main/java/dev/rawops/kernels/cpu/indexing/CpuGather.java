@@ -63,7 +63,7 @@ public final class CpuGather implements Kernel {
       ctx.setOutput(0, out.freeze());
       return;
     }
-    long[] ix = readAll(indices);
+    long[] ix = IndexChunks.readAll(indices);
     long limit = g.gatherDim();
     for (int i = 0; i < ix.length; i++) {
       if (ix[i] < 0 || ix[i] >= limit) {
@@ -101,16 +101,5 @@ public final class CpuGather implements Kernel {
               }
             });
     ctx.setOutput(0, out.freeze());
-  }
-
-  /** All of an index tensor's values, read a chunk at a time. */
-  public static long[] readAll(Tensor indices) {
-    long[] all = new long[Math.toIntExact(indices.numElements())];
-    IndexChunks chunks = new IndexChunks(indices, Math.min(all.length, IndexChunks.CHUNK));
-    for (int from = 0; from < all.length; from += IndexChunks.CHUNK) {
-      int len = Math.min(IndexChunks.CHUNK, all.length - from);
-      System.arraycopy(chunks.read(from, len), 0, all, from, len);
-    }
-    return all;
   }
 }

@@ -109,7 +109,7 @@ public final class CpuScatterNd implements Kernel {
     TensorBuffer out =
         tensor == null
             ? ctx.allocate(updates.dtype(), shape)
-            : ctx.forwardInput(0).orElseGet(() -> copyOf(ctx, tensor, parallel));
+            : ctx.forwardInput(0).orElseGet(() -> BulkCopy.copyOf(ctx, tensor, parallel));
     apply(g, offsets, updates, out, parallel);
     ctx.setOutput(0, out.freeze());
   }
@@ -136,23 +136,6 @@ public final class CpuScatterNd implements Kernel {
       throw node.invalidArgument("Indices and updates specified for empty output shape");
     }
     return shape;
-  }
-
-  /** A new buffer holding the input's elements: one bulk copy (split over the threads). */
-  public static TensorBuffer copyOf(KernelContext ctx, Tensor tensor) {
-    return copyOf(ctx, tensor, ctx.parallel());
-  }
-
-  private static TensorBuffer copyOf(KernelContext ctx, Tensor tensor, Parallel parallel) {
-    if (tensor.dtype() == DType.STRING) {
-      TensorBuffer out = ctx.allocate(tensor.dtype(), tensor.shape());
-      byte[][] src = KernelAccess.strings(tensor);
-      System.arraycopy(src, 0, out.strings(), 0, src.length); // immutable elements: sharing copies
-      return out;
-    }
-    TensorBuffer out = ctx.allocateUninitialized(tensor.dtype(), tensor.shape());
-    BulkCopy.copy(parallel, tensor.data(), 0, out.segment(), 0, tensor.byteSize());
-    return out;
   }
 
   /**

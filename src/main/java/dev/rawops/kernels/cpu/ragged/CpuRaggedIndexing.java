@@ -4,7 +4,7 @@ import dev.rawops.kernels.Device;
 import dev.rawops.kernels.Kernel;
 import dev.rawops.kernels.KernelContext;
 import dev.rawops.kernels.KernelDef;
-import dev.rawops.kernels.cpu.indexing.CpuGather;
+import dev.rawops.kernels.cpu.support.IndexChunks;
 import dev.rawops.kernels.cpu.support.SliceCopier;
 import dev.rawops.ops.NodeInfo;
 import dev.rawops.tensor.DType;
@@ -165,7 +165,7 @@ public final class CpuRaggedIndexing {
       long parents = nrows;
       for (int l = 0; l < raggedRank; l++) {
         String type = types.get(level + l);
-        long[] p = CpuGather.readAll(ctx.input(first + level + l));
+        long[] p = IndexChunks.readAll(ctx.input(first + level + l));
         long[] row;
         long[] pos;
         if (type.equals("ROW_SPLITS")) {

@@ -4,7 +4,7 @@ import dev.rawops.kernels.Device;
 import dev.rawops.kernels.Kernel;
 import dev.rawops.kernels.KernelContext;
 import dev.rawops.kernels.KernelDef;
-import dev.rawops.kernels.cpu.indexing.CpuGather;
+import dev.rawops.kernels.cpu.support.IndexChunks;
 import dev.rawops.kernels.cpu.support.ScatterCombine;
 import dev.rawops.ops.NodeInfo;
 import dev.rawops.tensor.DType;
@@ -55,7 +55,7 @@ public final class CpuCounting {
       DType t = weights.dtype();
       TensorBuffer out = ctx.allocate(t, Shape.of(size));
       long n = arr.numElements();
-      long[] v = CpuGather.readAll(arr);
+      long[] v = IndexChunks.readAll(arr);
       for (long x : v) {
         if (x < 0) {
           throw node.invalidArgument("Input arr must be non-negative!");

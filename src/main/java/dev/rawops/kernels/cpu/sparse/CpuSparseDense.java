@@ -7,8 +7,8 @@ import dev.rawops.kernels.Device;
 import dev.rawops.kernels.Kernel;
 import dev.rawops.kernels.KernelContext;
 import dev.rawops.kernels.KernelDef;
-import dev.rawops.kernels.cpu.indexing.CpuGather;
-import dev.rawops.kernels.cpu.indexing.CpuScatterNd;
+import dev.rawops.kernels.cpu.support.BulkCopy;
+import dev.rawops.kernels.cpu.support.IndexChunks;
 import dev.rawops.kernels.cpu.support.ScatterCombine;
 import dev.rawops.kernels.cpu.support.SliceCopier;
 import dev.rawops.ops.NodeInfo;
@@ -91,7 +91,7 @@ public final class CpuSparseDense {
                   + b.shape().dim(i));
         }
       }
-      long[] ix = CpuGather.readAll(indices);
+      long[] ix = IndexChunks.readAll(indices);
       for (int z = 0; z < nnz; z++) {
         for (int d = 0; d < ndims; d++) {
           long v = ix[z * ndims + d];
@@ -116,7 +116,7 @@ public final class CpuSparseDense {
             "Only tensors with ranks between 1 and 5 are currently supported.  Tensor rank: "
                 + ndims);
       }
-      TensorBuffer out = ctx.forwardInput(3).orElseGet(() -> CpuScatterNd.copyOf(ctx, b));
+      TensorBuffer out = ctx.forwardInput(3).orElseGet(() -> BulkCopy.copyOf(ctx, b));
       DType t = b.dtype();
       MemorySegment src = values.data();
       MemorySegment dst = out.segment();
@@ -175,7 +175,7 @@ public final class CpuSparseDense {
         }
       }
       Shape outShape = Shape.of(dims);
-      long[] ix = CpuGather.readAll(indices);
+      long[] ix = IndexChunks.readAll(indices);
       if (node.attrs().getBool("validate_indices")) {
         validate(ix, (int) numElems, numDims, dims);
       }

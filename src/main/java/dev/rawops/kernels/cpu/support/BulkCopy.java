@@ -1,6 +1,11 @@
 package dev.rawops.kernels.cpu.support;
 
+import dev.rawops.kernels.KernelContext;
 import dev.rawops.kernels.Parallel;
+import dev.rawops.tensor.DType;
+import dev.rawops.tensor.KernelAccess;
+import dev.rawops.tensor.Tensor;
+import dev.rawops.tensor.TensorBuffer;
 import java.lang.foreign.MemorySegment;
 
 /** One large contiguous copy split into blocks over a kernel's intra-op threads. */
@@ -12,6 +17,24 @@ public final class BulkCopy {
   private static final long BLOCK_COST_NS = BLOCK / 4;
 
   private BulkCopy() {}
+
+  /** A new buffer holding {@code tensor}'s elements: one bulk copy (split over the threads). */
+  public static TensorBuffer copyOf(KernelContext ctx, Tensor tensor) {
+    return copyOf(ctx, tensor, ctx.parallel());
+  }
+
+  /** A new buffer holding {@code tensor}'s elements, copied in blocks over {@code parallel}. */
+  public static TensorBuffer copyOf(KernelContext ctx, Tensor tensor, Parallel parallel) {
+    if (tensor.dtype() == DType.STRING) {
+      TensorBuffer out = ctx.allocate(tensor.dtype(), tensor.shape());
+      byte[][] src = KernelAccess.strings(tensor);
+      System.arraycopy(src, 0, out.strings(), 0, src.length); // immutable elements: sharing copies
+      return out;
+    }
+    TensorBuffer out = ctx.allocateUninitialized(tensor.dtype(), tensor.shape());
+    copy(parallel, tensor.data(), 0, out.segment(), 0, tensor.byteSize());
+    return out;
+  }
 
   /** Copies {@code bytes} bytes from {@code src} at {@code from} to {@code dst} at {@code to}. */
   public static void copy(

@@ -27,6 +27,17 @@ public final class IndexChunks {
     this.buffer = new long[chunkElements];
   }
 
+  /** All of an index tensor's values, read a chunk at a time. */
+  public static long[] readAll(Tensor indices) {
+    long[] all = new long[Math.toIntExact(indices.numElements())];
+    IndexChunks chunks = new IndexChunks(indices, Math.min(all.length, CHUNK));
+    for (int from = 0; from < all.length; from += CHUNK) {
+      int len = Math.min(CHUNK, all.length - from);
+      System.arraycopy(chunks.read(from, len), 0, all, from, len);
+    }
+    return all;
+  }
+
   /** Elements [from, from + n) widened to long, in a buffer reused by the next call. */
   public long[] read(long from, int n) {
     switch (indices.dtype()) {
