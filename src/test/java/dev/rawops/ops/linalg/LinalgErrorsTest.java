@@ -1,40 +1,25 @@
-package dev.rawops.ops.image;
+package dev.rawops.ops.linalg;
 
+import static dev.rawops.testing.OpTests.assertFails;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.rawops.Code;
-import dev.rawops.RawOpsException;
 import dev.rawops.tensor.PartialShape;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
 import dev.rawops.testing.OneOp;
 import dev.rawops.tfproto.DataType;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Run-time error rules of the image and linear-algebra kernels, with TF 2.18's codes and messages
- * (TF's kernels: "Input is not invertible." from matrix_inverse_op.cc and lu_op.cc, "Input matrix
- * is not invertible." from matrix_solve_op.cc, the Cholesky message from cholesky_op.cc, and
- * "iou_threshold must be in [0, 1]" as in the corpus fixture non_max_suppression/
- * float32_with_thresholds_4), plus values that follow from the ops' definitions.
+ * Run-time error rules of the linear-algebra kernels, with TF 2.18's codes and messages (TF's
+ * kernels: "Input is not invertible." from matrix_inverse_op.cc and lu_op.cc, "Input matrix is not
+ * invertible." from matrix_solve_op.cc, the Cholesky message from cholesky_op.cc), plus values that
+ * follow from the ops' definitions.
  */
-class ImageLinalgErrorsTest {
+class LinalgErrorsTest {
   /** Node "m" = {@code op} of a fed float [2, 2] matrix. */
   private static OneOp unary(String op, Tensor x) {
     return OneOp.of(op).named("m").input(x, PartialShape.of(2, 2)).attr("T", DataType.DT_FLOAT);
-  }
-
-  private static void assertFails(OneOp op, String fetch, String msg) {
-    RawOpsException e =
-        assertThrows(
-            RawOpsException.class, () -> op.build().newSession().run(op.feeds(), List.of(fetch)));
-    assertEquals(Code.INVALID_ARGUMENT, e.code());
-    assertTrue(e.getMessage().contains(msg), e.getMessage());
-    assertTrue(e.getMessage().contains(fetch.split(":")[0]), e.getMessage());
   }
 
   private static final Tensor SINGULAR = Tensor.ofFloats(Shape.of(2, 2), 1, 2, 2, 4);
@@ -74,21 +59,6 @@ class ImageLinalgErrorsTest {
         unary("Cholesky", x),
         "m",
         "Cholesky decomposition was not successful. The input might not be valid.");
-  }
-
-  @Test
-  void iouThresholdOutsideTheUnitIntervalIsInvalidArgument() {
-    OneOp nms =
-        OneOp.of("NonMaxSuppressionV3")
-            .named("nms")
-            .input(Tensor.ofFloats(Shape.of(1, 4), 0, 0, 1, 1), PartialShape.of(1, 4)) // boxes
-            .input(Tensor.ofFloats(Shape.of(1), 0.5f), PartialShape.of(1)) // scores
-            .constInput(Tensor.ofInts(Shape.of(), 1)) // max_output_size
-            .input(Tensor.ofFloats(Shape.of(), 1.5f), PartialShape.of()) // iou_threshold
-            .constInput(Tensor.ofFloats(Shape.of(), 0f)) // score_threshold
-            .attr("T", DataType.DT_FLOAT)
-            .attr("T_threshold", DataType.DT_FLOAT);
-    assertFails(nms, "nms", "iou_threshold must be in [0, 1]");
   }
 
   @Test
