@@ -7,7 +7,7 @@ import dev.rawops.kernels.KernelContext;
 import dev.rawops.kernels.cpu.support.Lanes;
 import dev.rawops.kernels.cpu.support.NumericArrays;
 import dev.rawops.ops.NodeInfo;
-import dev.rawops.ops.reduction.ReductionAxes;
+import dev.rawops.ops.reduction.ReductionGeometry;
 import dev.rawops.tensor.DType;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
@@ -16,7 +16,7 @@ import java.util.Arrays;
 
 /**
  * The one kernel of TF's reductions (Sum, Prod, Max, Min, Mean, All, Any, EuclideanNorm): the input
- * seen as rows ({@link ReductionAxes#rows}), each folded into the output with one of four folds
+ * seen as rows ({@link ReductionGeometry#rows}), each folded into the output with one of four folds
  * (sum, product, max, min) over typed arrays, then a finisher (Mean divides, EuclideanNorm takes
  * the square root). Floating types accumulate in double and round once at the end, so float sums
  * are at least as accurate as TF's (Eigen's blocked float sums differ in the last bits); a float,
@@ -53,7 +53,7 @@ final class ReduceKernel {
   private static void compute(KernelContext ctx, Spec spec, boolean keepDims) {
     NodeInfo node = ctx.node();
     Tensor in = ctx.input(0);
-    ReductionAxes axes = ReductionAxes.of(node, in.shape(), ctx.input(1));
+    ReductionGeometry axes = ReductionGeometry.of(node, in.shape(), ctx.input(1));
     Shape outShape = axes.output(keepDims);
     TensorBuffer out = ctx.allocate(in.dtype(), outShape);
     int outN = Math.toIntExact(outShape.numElements());
@@ -61,7 +61,7 @@ final class ReduceKernel {
       ctx.setOutput(0, out.freeze());
       return;
     }
-    ReductionAxes.Rows rows = axes.rows();
+    ReductionGeometry.Rows rows = axes.rows();
     long count = axes.reducedCount();
     DType t = in.dtype();
     if (NumericArrays.isComplex(t)) {
@@ -165,7 +165,7 @@ final class ReduceKernel {
    * NumericArrays#doubles} converts them) a row piece at a time.
    */
   private static void foldDoublesParallel(
-      KernelContext ctx, Spec spec, Tensor in, ReductionAxes.Rows rows, double[] acc) {
+      KernelContext ctx, Spec spec, Tensor in, ReductionGeometry.Rows rows, double[] acc) {
     long[] rowOut = rows.rowOut();
     int inner = rows.inner();
     boolean square = spec.finish() == Finish.NORM;
@@ -218,7 +218,7 @@ final class ReduceKernel {
    * folds, as columns [lo, hi) packed {@code lo << 32 | hi} (hi <= lo: none). A row folded into one
    * output is taken whole or not at all; otherwise only the columns whose outputs lie in the range.
    */
-  private static long rowPiece(ReductionAxes.Rows rows, long o, long a, long b) {
+  private static long rowPiece(ReductionGeometry.Rows rows, long o, long a, long b) {
     if (rows.innerReduced()) {
       return o >= a && o < b ? rows.inner() : 0;
     }
@@ -413,7 +413,12 @@ final class ReduceKernel {
 
   /** {@link #foldLongs} split as {@link #foldDoublesParallel} splits {@link #foldDoubles}. */
   private static void foldLongsParallel(
-      KernelContext ctx, Spec spec, Tensor in, boolean flip, ReductionAxes.Rows rows, long[] acc) {
+      KernelContext ctx,
+      Spec spec,
+      Tensor in,
+      boolean flip,
+      ReductionGeometry.Rows rows,
+      long[] acc) {
     long[] rowOut = rows.rowOut();
     int inner = rows.inner();
     boolean square = spec.finish() == Finish.NORM;
@@ -469,7 +474,7 @@ final class ReduceKernel {
   }
 
   private static void foldDoubles(
-      Fold f, boolean lanes, double[] x, ReductionAxes.Rows rows, double[] acc) {
+      Fold f, boolean lanes, double[] x, ReductionGeometry.Rows rows, double[] acc) {
     long[] rowOut = rows.rowOut();
     int inner = rows.inner();
     for (int r = 0; r < rowOut.length; r++) {
@@ -533,7 +538,7 @@ final class ReduceKernel {
     }
   }
 
-  private static void foldLongs(Fold f, long[] x, ReductionAxes.Rows rows, long[] acc) {
+  private static void foldLongs(Fold f, long[] x, ReductionGeometry.Rows rows, long[] acc) {
     long[] rowOut = rows.rowOut();
     int inner = rows.inner();
     for (int r = 0; r < rowOut.length; r++) {
@@ -593,7 +598,7 @@ final class ReduceKernel {
 
   /** Complex Sum, Prod, Mean and EuclideanNorm over interleaved (re, im) pairs. */
   private static double[] complex(
-      double[] x, ReductionAxes.Rows rows, int outN, Spec spec, long count) {
+      double[] x, ReductionGeometry.Rows rows, int outN, Spec spec, long count) {
     double[] acc = new double[2 * outN];
     boolean prod = spec.fold() == Fold.PROD;
     if (prod) {

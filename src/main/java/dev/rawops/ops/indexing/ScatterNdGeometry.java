@@ -7,8 +7,8 @@ import dev.rawops.tensor.Shape;
  * The run-time shape checks of TF's CPU TensorScatterOp (then those of PrepareAndValidateInputs
  * that can still fail), in TF's order and words. Each message quotes the actual shapes.
  */
-public final class ScatterNdChecks {
-  private ScatterNdChecks() {}
+public final class ScatterNdGeometry {
+  private ScatterNdGeometry() {}
 
   public static void check(NodeInfo node, Shape tensor, Shape indices, Shape updates) {
     if (indices.rank() < 1) {
