@@ -210,8 +210,8 @@ final class BinaryArithmeticEntries {
                   ComplexMath.mul(re, im, re, -im, o, i);
                 }),
         new Entry("Atan2").real2(Math::atan2),
-        new Entry("Igamma").real2(SpecialFunctions::igamma),
-        new Entry("Igammac").real2(SpecialFunctions::igammac),
+        new Entry("Igamma").real2(IncompleteGamma::igamma),
+        new Entry("Igammac").real2(IncompleteGamma::igammac),
         new Entry("Zeta").real2(SpecialFunctions::zeta),
         new Entry("Polygamma").real2(SpecialFunctions::polygamma),
         new Entry("ApproximateEqual")

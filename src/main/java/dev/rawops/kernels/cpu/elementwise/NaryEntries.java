@@ -207,7 +207,7 @@ final class NaryEntries {
     float[] x = (float[]) in[2];
     float[] o = (float[]) out;
     for (int i = 0; i < n; i++) {
-      o[i] = (float) SpecialFunctions.betainc(a[i], b[i], x[i]);
+      o[i] = (float) IncompleteBeta.betainc(a[i], b[i], x[i]);
     }
   }
 
@@ -217,7 +217,7 @@ final class NaryEntries {
     double[] x = (double[]) in[2];
     double[] o = (double[]) out;
     for (int i = 0; i < n; i++) {
-      o[i] = SpecialFunctions.betainc(a[i], b[i], x[i]);
+      o[i] = IncompleteBeta.betainc(a[i], b[i], x[i]);
     }
   }
 }
