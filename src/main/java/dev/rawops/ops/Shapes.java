@@ -2,6 +2,7 @@ package dev.rawops.ops;
 
 import dev.rawops.RawOpsException;
 import dev.rawops.tensor.PartialShape;
+import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
 import java.util.ArrayList;
 import java.util.List;
@@ -99,6 +100,24 @@ public final class Shapes {
   /** Dim {@code i} of {@code s}, or -1 when it or the rank is unknown. */
   public static long dimOr(PartialShape s, int i) {
     return s.hasRank() ? s.dim(i) : -1;
+  }
+
+  /** TF's SliceDebugString: "" for rank 0, "[i]" for rank 1, "[i,j,…]" otherwise. */
+  public static String position(Shape shape, long flat) {
+    if (shape.rank() == 0) {
+      return "";
+    }
+    long[] idx = new long[shape.rank()];
+    for (int d = shape.rank() - 1; d >= 0; d--) {
+      long dim = shape.dim(d);
+      idx[d] = dim == 0 ? 0 : flat % dim;
+      flat = dim == 0 ? 0 : flat / dim;
+    }
+    StringBuilder sb = new StringBuilder("[");
+    for (int d = 0; d < idx.length; d++) {
+      sb.append(d > 0 ? "," : "").append(idx[d]);
+    }
+    return sb.append(']').toString();
   }
 
   private static RawOpsException rankError(NodeInfo node, int input, String want, PartialShape s) {

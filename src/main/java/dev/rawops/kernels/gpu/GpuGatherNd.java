@@ -14,7 +14,7 @@ import dev.rawops.kernels.Kernel;
 import dev.rawops.kernels.KernelContext;
 import dev.rawops.kernels.KernelDef;
 import dev.rawops.ops.NodeInfo;
-import dev.rawops.ops.indexing.GatherNdOp.Geometry;
+import dev.rawops.ops.indexing.GatherNdGeometry;
 import dev.rawops.tensor.Tensor;
 import java.util.Arrays;
 import java.util.List;
@@ -25,7 +25,7 @@ import java.util.List;
  * half, bfloat16, float, double, complex64, complex128 with int32 or int64 indices, and {@code
  * bad_indices_policy} "", "DEFAULT" or "IGNORE" only, so an ERROR node has no GPU kernel and is
  * placed on the CPU (where a bad index is an error). Shape checks and messages are the op's shared
- * {@link Geometry}.
+ * {@link GatherNdGeometry}.
  */
 final class GpuGatherNd implements Kernel {
   static final List<KernelDef> DEFS =
@@ -47,7 +47,8 @@ final class GpuGatherNd implements Kernel {
   public void compute(KernelContext ctx) {
     Tensor params = ctx.input(0);
     Tensor indices = ctx.input(1);
-    Geometry g = Geometry.of(node, params.shape(), indices.shape(), indices.dtype());
+    GatherNdGeometry g =
+        GatherNdGeometry.of(node, params.shape(), indices.shape(), indices.dtype());
     long total = g.numSlices() * g.sliceSize();
     try (GpuRun run = GpuRun.start(ctx)) {
       GpuRun.Out out = run.output(params.dtype(), g.outputShape());

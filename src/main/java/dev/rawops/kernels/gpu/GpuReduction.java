@@ -10,7 +10,7 @@ import dev.rawops.kernels.Device;
 import dev.rawops.kernels.KernelContext;
 import dev.rawops.kernels.KernelDef;
 import dev.rawops.ops.NodeInfo;
-import dev.rawops.ops.reduction.ReductionAxes;
+import dev.rawops.ops.reduction.ReductionGeometry;
 import dev.rawops.tensor.DType;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
@@ -19,10 +19,10 @@ import java.util.List;
 
 /**
  * Sum, Prod, Max, Min and Mean on the GPU as data ({@code reduce.cu}): any axes, {@code keep_dims},
- * the axes a host-memory input (as in TF) resolved by the CPU kernel's {@link ReductionAxes} (same
- * checks, same messages). One thread per output element folds its reduced elements in row-major
- * order, floats in double precision, as the CPU kernel does: in practice bit exact, with a stated
- * tolerance for floats since a parallel GPU reduction need not keep that order ({@link
+ * the axes a host-memory input (as in TF) resolved by the CPU kernel's {@link ReductionGeometry}
+ * (same checks, same messages). One thread per output element folds its reduced elements in
+ * row-major order, floats in double precision, as the CPU kernel does: in practice bit exact, with
+ * a stated tolerance for floats since a parallel GPU reduction need not keep that order ({@link
  * #tolerance}). Registered for half, float, double and int64 (int32 reductions stay on the CPU, as
  * TF keeps them in host memory); Mean for half, float and double only, as TF's GPU kernels.
  */
@@ -67,7 +67,7 @@ final class GpuReduction {
   private static void compute(KernelContext ctx, NodeInfo node, Fold f) {
     boolean keepDims = node.attrs().getBool("keep_dims");
     Tensor in = ctx.input(0);
-    ReductionAxes axes = ReductionAxes.of(node, in.shape(), ctx.input(1));
+    ReductionGeometry axes = ReductionGeometry.of(node, in.shape(), ctx.input(1));
     Shape outShape = axes.output(keepDims);
     long nOut = outShape.numElements();
     int rank = in.shape().rank();

@@ -12,7 +12,7 @@ import dev.rawops.kernels.Kernel;
 import dev.rawops.kernels.KernelContext;
 import dev.rawops.kernels.KernelDef;
 import dev.rawops.ops.NodeInfo;
-import dev.rawops.ops.indexing.TensorScatterUpdateOp.Geometry;
+import dev.rawops.ops.indexing.TensorScatterUpdateGeometry;
 import dev.rawops.tensor.Tensor;
 import java.util.Arrays;
 import java.util.List;
@@ -23,7 +23,8 @@ import java.util.List;
  * of indices wins, deterministically (TF's GPU kernel leaves it to a race; rawops promises the
  * CPU's order). Registered as TF 2.18's GPU kernel: int32, int64, float, double, complex64,
  * complex128 with int32 or int64 indices; {@code bad_indices_policy} "", "DEFAULT" or "IGNORE"
- * (ERROR nodes run on the CPU). Shape checks and messages are the op's shared {@link Geometry}.
+ * (ERROR nodes run on the CPU). Shape checks and messages are the op's shared {@link
+ * TensorScatterUpdateGeometry}.
  */
 final class GpuTensorScatterUpdate implements Kernel {
   static final List<KernelDef> DEFS =
@@ -45,8 +46,9 @@ final class GpuTensorScatterUpdate implements Kernel {
     Tensor tensor = ctx.input(0);
     Tensor indices = ctx.input(1);
     Tensor updates = ctx.input(2);
-    Geometry g =
-        Geometry.of(node, tensor.shape(), indices.shape(), updates.shape(), indices.dtype());
+    TensorScatterUpdateGeometry g =
+        TensorScatterUpdateGeometry.of(
+            node, tensor.shape(), indices.shape(), updates.shape(), indices.dtype());
     int depth = g.depth();
     long[] dims = Arrays.copyOf(tensor.shape().dims(), depth);
     try (GpuRun run = GpuRun.start(ctx)) {

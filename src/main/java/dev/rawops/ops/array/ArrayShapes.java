@@ -198,4 +198,27 @@ public final class ArrayShapes {
     }
     return Shape.of(out);
   }
+
+  /** a and b merged (an unknown rank or dim takes the other's), or empty if they conflict. */
+  static Optional<PartialShape> merge(PartialShape a, PartialShape b) {
+    if (!a.hasRank()) {
+      return Optional.of(b);
+    }
+    if (!b.hasRank()) {
+      return Optional.of(a);
+    }
+    if (a.rank() != b.rank()) {
+      return Optional.empty();
+    }
+    long[] out = new long[a.rank()];
+    for (int i = 0; i < out.length; i++) {
+      long x = a.dim(i);
+      long y = b.dim(i);
+      if (x >= 0 && y >= 0 && x != y) {
+        return Optional.empty();
+      }
+      out[i] = x >= 0 ? x : y;
+    }
+    return Optional.of(PartialShape.of(out));
+  }
 }

@@ -9,7 +9,8 @@ import java.util.List;
 /**
  * The TensorArrayV3 family (TF 1's TensorArray: a per-run list of tensors behind a resource handle,
  * threaded through a {@code flow} float scalar). Shape functions as TF's data_flow_ops.cc; the
- * kernels and the TensorArray itself are in {@code kernels.cpu.CpuTensorArray}.
+ * kernels and the TensorArray itself are in {@code kernels.cpu.dataflow} ({@code CpuTensorArray},
+ * {@code TensorArrayBulkKernels}, {@code TensorArray}).
  */
 final class TensorArrayOps {
   private TensorArrayOps() {}

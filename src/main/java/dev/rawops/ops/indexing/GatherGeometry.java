@@ -1,6 +1,7 @@
 package dev.rawops.ops.indexing;
 
 import dev.rawops.ops.NodeInfo;
+import dev.rawops.ops.Shapes;
 import dev.rawops.tensor.DType;
 import dev.rawops.tensor.Shape;
 
@@ -125,7 +126,7 @@ public record GatherGeometry(
   /** TF's message for the bad index at flat position {@code i} of indices. */
   public String badIndexMessage(Shape indices, long i, long value) {
     return "indices"
-        + GatherNdOp.position(indices, i)
+        + Shapes.position(indices, i)
         + " = "
         + value
         + " is not in [0, "

@@ -14,7 +14,7 @@ import java.util.Optional;
  * The Indexing op family (see docs/ARCHITECTURE.md, "Adding an op to a family"): Gather, GatherV2,
  * GatherNd, StridedSlice and the scatter ops (ScatterNd, TensorScatterUpdate/Add/Sub/Min/Max).
  * Their run-time checks live with the kernels' shared geometry records ({@link GatherGeometry},
- * {@link TensorScatterUpdateOp.Geometry}); the shape functions here use constant inputs (axis, k,
+ * {@link TensorScatterUpdateGeometry}); the shape functions here use constant inputs (axis, k,
  * shapes, sizes) where build time knows them.
  */
 public final class IndexingOps implements OpFamily {

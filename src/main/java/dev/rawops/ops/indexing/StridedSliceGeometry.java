@@ -4,11 +4,17 @@ import dev.rawops.tensor.Shape;
 import java.util.Arrays;
 
 /**
- * Where a concrete, non-empty slice's elements lie in the input's row-major memory, for every
- * device's kernel: output element {@code (i0, …, ik)} (row-major over {@code sizes}) is input
- * element {@code offset + Σ ij * steps[j]}. Dimensions of size 1 are folded into the offset and
- * neighbours that continue each other in memory are merged, so a slice that is one contiguous run
- * has at most one dimension, with step 1.
+ * StridedSlice's run-time geometry, the entry point every device's kernel shares: a kernel gets the
+ * canonical {@link StridedSliceSpec} of its call from {@link StridedSliceOp#runSpec} (TF's run-time
+ * checks and messages, and the output shape) and lays it onto memory with {@link #of}. The spec and
+ * its {@link StridedSliceMasks} (the five bitfields) are this geometry's parts; shape inference
+ * uses them too, so build time and run time agree.
+ *
+ * <p>The geometry says where a concrete, non-empty slice's elements lie in the input's row-major
+ * memory: output element {@code (i0, …, ik)} (row-major over {@code sizes}) is input element {@code
+ * offset + Σ ij * steps[j]}. Dimensions of size 1 are folded into the offset and neighbours that
+ * continue each other in memory are merged, so a slice that is one contiguous run has at most one
+ * dimension, with step 1.
  *
  * @param offset input element of the first output element
  * @param sizes output elements along each remaining dimension (all &gt; 1)

@@ -290,7 +290,7 @@ public final class LinalgOps implements OpFamily {
       ranks[i] = s.hasRank() ? s.rank() : -1;
       dims[i] = s.hasRank() ? Shapes.dimsOrUnknown(s, s.rank()) : null;
     }
-    EinsumSpec spec = EinsumSpec.parse(node, node.attrs().getString("equation"), ranks);
+    EinsumGeometry spec = EinsumGeometry.parse(node, node.attrs().getString("equation"), ranks);
     if (spec == null) {
       return List.of(PartialShape.unknownRank());
     }

@@ -6,7 +6,7 @@ import static dev.rawops.tensor.Layouts.I64;
 import dev.rawops.Code;
 import dev.rawops.RawOpsException;
 import dev.rawops.ops.NodeInfo;
-import dev.rawops.ops.indexing.GatherNdOp;
+import dev.rawops.ops.Shapes;
 import dev.rawops.tensor.DType;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
@@ -139,7 +139,7 @@ public final class RaggedGatherGeometry {
       if (index < 0 || index >= numParams) {
         throw node.invalidArgument(
             "indices"
-                + GatherNdOp.position(indicesShape, i)
+                + Shapes.position(indicesShape, i)
                 + " = "
                 + index
                 + " is not in [0, "

@@ -43,7 +43,7 @@ public final class ReductionOps implements OpFamily {
   public List<Op> ops() {
     List<Op> ops = new ArrayList<>();
     for (String name : REDUCTIONS) {
-      ops.add(DefinedOp.of(name, n -> List.of(ReductionAxes.inferShape(n, 0, 1))));
+      ops.add(DefinedOp.of(name, n -> List.of(ReductionGeometry.inferShape(n, 0, 1))));
     }
     ops.add(DefinedOp.of("ArgMax", ReductionOps::argShape));
     ops.add(DefinedOp.of("ArgMin", ReductionOps::argShape));

@@ -4,8 +4,8 @@ import dev.rawops.ops.DefinedOp;
 import dev.rawops.ops.NodeInfo;
 import dev.rawops.ops.Op;
 import dev.rawops.ops.OpFamily;
+import dev.rawops.ops.ScatterNdGeometry;
 import dev.rawops.ops.ShapeFns;
-import dev.rawops.ops.indexing.ScatterNdChecks;
 import dev.rawops.tensor.DType;
 import dev.rawops.tensor.PartialShape;
 import dev.rawops.tensor.Shape;
@@ -108,7 +108,7 @@ public final class StateOps implements OpFamily {
 
   /** The run-time shape checks a ref ScatterNd* shares with TensorScatterUpdate, in TF's words. */
   public static void checkScatterNd(NodeInfo node, Shape ref, Shape indices, Shape updates) {
-    ScatterNdChecks.check(node, ref, indices, updates);
+    ScatterNdGeometry.check(node, ref, indices, updates);
   }
 
   private static DefinedOp.ShapeFn unknownShapes() {

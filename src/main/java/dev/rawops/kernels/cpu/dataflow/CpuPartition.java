@@ -7,7 +7,7 @@ import dev.rawops.kernels.KernelDef;
 import dev.rawops.kernels.cpu.support.IndexChunks;
 import dev.rawops.kernels.cpu.support.SliceCopier;
 import dev.rawops.ops.NodeInfo;
-import dev.rawops.ops.indexing.GatherNdOp;
+import dev.rawops.ops.Shapes;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
 import dev.rawops.tensor.TensorBuffer;
@@ -60,7 +60,7 @@ public final class CpuPartition {
         if (p[i] < 0 || p[i] >= num) {
           throw node.invalidArgument(
               "partitions"
-                  + GatherNdOp.position(partitions.shape(), i)
+                  + Shapes.position(partitions.shape(), i)
                   + " = "
                   + p[i]
                   + " is not in [0, "

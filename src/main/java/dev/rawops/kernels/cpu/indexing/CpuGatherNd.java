@@ -12,7 +12,7 @@ import dev.rawops.kernels.cpu.support.IndexChunks;
 import dev.rawops.kernels.cpu.support.SliceCopier;
 import dev.rawops.ops.NodeInfo;
 import dev.rawops.ops.indexing.BadIndicesPolicy;
-import dev.rawops.ops.indexing.GatherNdOp.Geometry;
+import dev.rawops.ops.indexing.GatherNdGeometry;
 import dev.rawops.tensor.DType;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
@@ -51,7 +51,8 @@ public final class CpuGatherNd implements Kernel {
   public void compute(KernelContext ctx) {
     Tensor params = ctx.input(0);
     Tensor indices = ctx.input(1);
-    Geometry g = Geometry.of(node, params.shape(), indices.shape(), indices.dtype());
+    GatherNdGeometry g =
+        GatherNdGeometry.of(node, params.shape(), indices.shape(), indices.dtype());
     // Every output slice is written (copied, or zeroed for a bad index under IGNORE), so the
     // output needs no zero fill; strings start as empty arrays either way.
     TensorBuffer out =
@@ -97,7 +98,7 @@ public final class CpuGatherNd implements Kernel {
    * IndexChunks#offsets}), then copied in a loop of its own ({@link SliceCopier#copyRuns}).
    */
   private long gather(
-      Geometry g,
+      GatherNdGeometry g,
       Tensor indices,
       long[] dims,
       long[] strides,

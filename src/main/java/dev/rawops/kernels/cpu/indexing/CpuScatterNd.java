@@ -14,7 +14,7 @@ import dev.rawops.kernels.cpu.support.ScatterCombine;
 import dev.rawops.kernels.cpu.support.SliceCopier;
 import dev.rawops.ops.NodeInfo;
 import dev.rawops.ops.indexing.BadIndicesPolicy;
-import dev.rawops.ops.indexing.TensorScatterUpdateOp.Geometry;
+import dev.rawops.ops.indexing.TensorScatterUpdateGeometry;
 import dev.rawops.tensor.DType;
 import dev.rawops.tensor.KernelAccess;
 import dev.rawops.tensor.Shape;
@@ -93,7 +93,9 @@ public final class CpuScatterNd implements Kernel {
     Tensor tensor = form == Form.TENSOR ? ctx.input(0) : null;
     Shape shape =
         form == Form.TENSOR ? tensor.shape() : outputShape(ctx.input(2), indices, updates);
-    Geometry g = Geometry.of(node, shape, indices.shape(), updates.shape(), indices.dtype());
+    TensorScatterUpdateGeometry g =
+        TensorScatterUpdateGeometry.of(
+            node, shape, indices.shape(), updates.shape(), indices.dtype());
     if (g.nothingToWrite()) {
       ctx.setOutput(0, tensor != null ? tensor : ctx.allocate(updates.dtype(), shape).freeze());
       return;
@@ -142,7 +144,7 @@ public final class CpuScatterNd implements Kernel {
    * The output element offset each update slice goes to, in row-major order of {@code indices} (-1
    * for an out-of-bounds index vector).
    */
-  private long[] offsets(Geometry g, Shape shape, Tensor indices) {
+  private long[] offsets(TensorScatterUpdateGeometry g, Shape shape, Tensor indices) {
     int depth = g.depth();
     long[] strides = g.sliceStrides();
     long[] dims = shape.dims();
@@ -174,7 +176,11 @@ public final class CpuScatterNd implements Kernel {
    * land in it: duplicates combine in the sequential order, so the bytes never depend on the split.
    */
   private void apply(
-      Geometry g, long[] offsets, Tensor updates, TensorBuffer out, Parallel parallel) {
+      TensorScatterUpdateGeometry g,
+      long[] offsets,
+      Tensor updates,
+      TensorBuffer out,
+      Parallel parallel) {
     long sliceSize = g.sliceSize();
     if (sliceSize == 0) {
       return;

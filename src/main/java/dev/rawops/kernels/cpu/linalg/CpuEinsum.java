@@ -13,14 +13,14 @@ import dev.rawops.kernels.KernelContext;
 import dev.rawops.kernels.KernelDef;
 import dev.rawops.kernels.cpu.support.NnData;
 import dev.rawops.ops.NodeInfo;
-import dev.rawops.ops.linalg.EinsumSpec;
+import dev.rawops.ops.linalg.EinsumGeometry;
 import dev.rawops.tensor.Shape;
 import java.util.List;
 
 /**
- * Einsum on CPU: the equation resolved to labels ({@link EinsumSpec}); every output element sums,
- * over the labels missing from the output, the product of the inputs' elements (repeated labels
- * take diagonals, "..." dims of size 1 broadcast). Floats accumulate in double, integers in
+ * Einsum on CPU: the equation resolved to labels ({@link EinsumGeometry}); every output element
+ * sums, over the labels missing from the output, the product of the inputs' elements (repeated
+ * labels take diagonals, "..." dims of size 1 broadcast). Floats accumulate in double, integers in
  * wrapping 64-bit arithmetic.
  */
 public final class CpuEinsum implements Kernel {
@@ -45,7 +45,7 @@ public final class CpuEinsum implements Kernel {
       dims[i] = ctx.input(i).shape().dims();
       ranks[i] = dims[i].length;
     }
-    EinsumSpec spec = EinsumSpec.parse(node, node.attrs().getString("equation"), ranks);
+    EinsumGeometry spec = EinsumGeometry.parse(node, node.attrs().getString("equation"), ranks);
     long[] size = spec.labelSizes(node, dims);
     int labels = spec.labelCount();
     int[] out = spec.output();

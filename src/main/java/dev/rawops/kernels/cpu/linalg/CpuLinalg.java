@@ -210,7 +210,7 @@ public final class CpuLinalg {
       double[] x =
           fast
               ? normalEquations(node, a, m, n, r, k, lambda)
-              : DenseLinalg.leastSquares(a, m, n, r, k);
+              : JacobiDecompositions.leastSquares(a, m, n, r, k);
       write(out, b * n * k, x);
     }
     ctx.setOutput(0, out.freeze());
@@ -447,7 +447,7 @@ public final class CpuLinalg {
         }
         continue;
       }
-      double[][] res = DenseLinalg.svd(read(in, b * m * n, m * n), m, n, full);
+      double[][] res = JacobiDecompositions.svd(read(in, b * m * n, m * n), m, n, full);
       write(sv, b * p, res[0]);
       if (uv) {
         // res[1] is m×(m or p) and res[2] is n×(n or p) per the m>=n or transposed path.
@@ -484,7 +484,7 @@ public final class CpuLinalg {
     TensorBuffer e = ctx.allocate(in.dtype(), s.sub(0, s.rank() - 1));
     TensorBuffer v = ctx.allocate(in.dtype(), computeV ? s : Shape.of(0));
     for (long b = 0; b < batches(s, (long) n * n); b++) {
-      double[][] res = DenseLinalg.symmetricEigen(read(in, b * n * n, n * n), n);
+      double[][] res = JacobiDecompositions.symmetricEigen(read(in, b * n * n, n * n), n);
       write(e, b * n, res[0]);
       if (computeV) {
         write(v, b * n * n, res[1]);

@@ -14,11 +14,11 @@ import java.util.List;
  * run of kept elements folded element-wise into the output or a contiguous run of reduced elements
  * folded into one output element.
  */
-public final class ReductionAxes {
+public final class ReductionGeometry {
   private final Shape input;
   private final boolean[] reduced;
 
-  private ReductionAxes(Shape input, boolean[] reduced) {
+  private ReductionGeometry(Shape input, boolean[] reduced) {
     this.input = input;
     this.reduced = reduced;
   }
@@ -39,7 +39,7 @@ public final class ReductionAxes {
    * @throws dev.rawops.RawOpsException INVALID_ARGUMENT with TF's run-time message for an axis out
    *     of range
    */
-  public static ReductionAxes of(NodeInfo node, Shape input, Tensor axes) {
+  public static ReductionGeometry of(NodeInfo node, Shape input, Tensor axes) {
     if (axes.shape().rank() > 1) {
       throw node.invalidArgument(
           "Expected scalar or vector for reduction indices, got shape " + axes.shape());
@@ -58,7 +58,7 @@ public final class ReductionAxes {
       }
       reduced[axis] = true;
     }
-    return new ReductionAxes(input, reduced);
+    return new ReductionGeometry(input, reduced);
   }
 
   /** The output shape: reduced axes dropped, or kept with size 1. */

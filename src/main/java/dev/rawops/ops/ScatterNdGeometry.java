@@ -1,14 +1,15 @@
-package dev.rawops.ops.indexing;
+package dev.rawops.ops;
 
-import dev.rawops.ops.NodeInfo;
 import dev.rawops.tensor.Shape;
 
 /**
  * The run-time shape checks of TF's CPU TensorScatterOp (then those of PrepareAndValidateInputs
- * that can still fail), in TF's order and words. Each message quotes the actual shapes.
+ * that can still fail), in TF's order and words. Each message quotes the actual shapes. Two
+ * families use them, so they live in the ops base package: indexing (the TensorScatter ops) and
+ * state (ScatterNdUpdate/Add/Sub on reference variables).
  */
-public final class ScatterNdChecks {
-  private ScatterNdChecks() {}
+public final class ScatterNdGeometry {
+  private ScatterNdGeometry() {}
 
   public static void check(NodeInfo node, Shape tensor, Shape indices, Shape updates) {
     if (indices.rank() < 1) {

@@ -12,13 +12,13 @@ import java.util.Map;
  * input and the output as a list of label ids, with "..." expanded into broadcast labels aligned to
  * the right. Label ids index {@link #labelCount()} distinct labels.
  */
-public final class EinsumSpec {
+public final class EinsumGeometry {
   private final int[][] inputs;
   private final int[] output;
   private final int labels;
   private final boolean[] ellipsis;
 
-  private EinsumSpec(int[][] inputs, int[] output, int labels, boolean[] ellipsis) {
+  private EinsumGeometry(int[][] inputs, int[] output, int labels, boolean[] ellipsis) {
     this.inputs = inputs;
     this.output = output;
     this.labels = labels;
@@ -43,7 +43,7 @@ public final class EinsumSpec {
   }
 
   /** Parses {@code equation} for inputs of the given ranks (-1: unknown, then null). */
-  public static EinsumSpec parse(NodeInfo node, String equation, int[] ranks) {
+  public static EinsumGeometry parse(NodeInfo node, String equation, int[] ranks) {
     String eq = equation.replace(" ", "");
     int arrow = eq.indexOf("->");
     if (arrow < 0 || eq.indexOf("->", arrow + 1) >= 0) {
@@ -107,7 +107,7 @@ public final class EinsumSpec {
     for (int i = 0; i < e.length; i++) {
       e[i] = ell.get(i);
     }
-    return new EinsumSpec(inputs, output, ell.size(), e);
+    return new EinsumGeometry(inputs, output, ell.size(), e);
   }
 
   private static RuntimeException rankError(NodeInfo node, int i, int rank, String sub) {
