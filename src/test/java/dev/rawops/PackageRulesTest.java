@@ -12,7 +12,6 @@ import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -131,8 +130,6 @@ class PackageRulesTest {
   }
 
   @Test
-  @Disabled(
-      "two arrows left: ragged -> indexing (GatherNdOp.position), state -> indexing (ScatterNdChecks)")
   void opsFamiliesDoNotDependOnEachOther() {
     slices().matching("dev.rawops.ops.(*)..").should().notDependOnEachOther().check(MAIN);
   }
