@@ -12,6 +12,9 @@ import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.library.Architectures;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -36,81 +39,48 @@ class PackageRulesTest {
           .and(not(resideInAPackage("dev.rawops.kernels.cpu.support..")))
           .as("a CPU kernel family (dev.rawops.kernels.cpu.<family>)");
 
-  /** Layers above the checkpoint, graph and ragged packages, which any of them may use. */
-  private static final String[] ABOVE_FORMATS = {
-    "cli", "conform", "savedmodel", "runtime", "kernels", "ops"
-  };
+  /**
+   * The layers, top to bottom, each a list of peers (a layer's packages; "base" is the root package
+   * and the generated protobuf packages). A layer may use only the layers below it.
+   */
+  private static final List<List<String>> LAYERS =
+      List.of(
+          List.of("cli"),
+          List.of("conform", "savedmodel"),
+          List.of("runtime"),
+          List.of("kernels"),
+          List.of("ops"),
+          List.of("checkpoint", "graph", "ragged"),
+          List.of("tensor"),
+          List.of("memory"),
+          List.of("base"));
+
+  private static String[] packagesOf(String layer) {
+    return layer.equals("base")
+        ? new String[] {"dev.rawops", "dev.rawops.tfproto..", "dev.rawops.fixtureproto.."}
+        : new String[] {"dev.rawops." + layer + ".."};
+  }
 
   @Test
   void layersDependOnlyDownward() {
-    layeredArchitecture()
-        .consideringOnlyDependenciesInLayers()
-        .layer("cli")
-        .definedBy("dev.rawops.cli..")
-        .layer("conform")
-        .definedBy("dev.rawops.conform..")
-        .layer("savedmodel")
-        .definedBy("dev.rawops.savedmodel..")
-        .layer("runtime")
-        .definedBy("dev.rawops.runtime..")
-        .layer("kernels")
-        .definedBy("dev.rawops.kernels..")
-        .layer("ops")
-        .definedBy("dev.rawops.ops..")
-        .layer("checkpoint")
-        .definedBy("dev.rawops.checkpoint..")
-        .layer("graph")
-        .definedBy("dev.rawops.graph..")
-        .layer("ragged")
-        .definedBy("dev.rawops.ragged..")
-        .layer("tensor")
-        .definedBy("dev.rawops.tensor..")
-        .layer("memory")
-        .definedBy("dev.rawops.memory..")
-        .layer("base")
-        .definedBy("dev.rawops", "dev.rawops.tfproto..", "dev.rawops.fixtureproto..")
-        .whereLayer("cli")
-        .mayNotBeAccessedByAnyLayer()
-        .whereLayer("conform")
-        .mayOnlyBeAccessedByLayers("cli")
-        .whereLayer("savedmodel")
-        .mayOnlyBeAccessedByLayers("cli")
-        .whereLayer("runtime")
-        .mayOnlyBeAccessedByLayers("cli", "conform", "savedmodel")
-        .whereLayer("kernels")
-        .mayOnlyBeAccessedByLayers("cli", "conform", "savedmodel", "runtime")
-        .whereLayer("ops")
-        .mayOnlyBeAccessedByLayers("cli", "conform", "savedmodel", "runtime", "kernels")
-        .whereLayer("checkpoint")
-        .mayOnlyBeAccessedByLayers(ABOVE_FORMATS)
-        .whereLayer("graph")
-        .mayOnlyBeAccessedByLayers(ABOVE_FORMATS)
-        .whereLayer("ragged")
-        .mayOnlyBeAccessedByLayers(ABOVE_FORMATS)
-        .whereLayer("tensor")
-        .mayOnlyBeAccessedByLayers(
-            "cli",
-            "conform",
-            "savedmodel",
-            "runtime",
-            "kernels",
-            "ops",
-            "checkpoint",
-            "graph",
-            "ragged")
-        .whereLayer("memory")
-        .mayOnlyBeAccessedByLayers(
-            "cli",
-            "conform",
-            "savedmodel",
-            "runtime",
-            "kernels",
-            "ops",
-            "checkpoint",
-            "graph",
-            "ragged",
-            "tensor")
-        .check(MAIN);
+    Architectures.LayeredArchitecture rule =
+        layeredArchitecture().consideringOnlyDependenciesInLayers();
+    for (List<String> peers : LAYERS) {
+      for (String layer : peers) {
+        rule = rule.layer(layer).definedBy(packagesOf(layer));
+      }
+    }
+    List<String> above = new ArrayList<>();
+    for (List<String> peers : LAYERS) {
+      for (String layer : peers) {
+        rule =
+            above.isEmpty()
+                ? rule.whereLayer(layer).mayNotBeAccessedByAnyLayer()
+                : rule.whereLayer(layer).mayOnlyBeAccessedByLayers(above.toArray(String[]::new));
+      }
+      above.addAll(peers);
+    }
+    rule.check(MAIN);
   }
 
   @Test
