@@ -17,7 +17,7 @@ import java.util.Optional;
 /**
  * The elementwise op family (see docs/ARCHITECTURE.md, "Adding an op to a family"): each op is one
  * entry naming its shape function; the OpDefs come from TF's registry and the kernels from {@code
- * kernels.cpu.CpuElementwise}.
+ * kernels.cpu.elementwise.CpuElementwise}.
  */
 public final class ElementwiseOps implements OpFamily {
 

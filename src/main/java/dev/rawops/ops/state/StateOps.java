@@ -17,7 +17,8 @@ import java.util.Optional;
 /**
  * The State op family: TF 1 reference variables (Variable, VariableV2), Assign, AssignAdd,
  * AssignSub, IsVariableInitialized and the ref-variable scatters. Their outputs are reference types
- * ({@code DT_*_REF}); the kernels ({@code kernels.cpu.CpuState}) keep the value in the session.
+ * ({@code DT_*_REF}); the kernels ({@code kernels.cpu.state.CpuState}) keep the value in the
+ * session.
  */
 public final class StateOps implements OpFamily {
 
