@@ -5,16 +5,22 @@ import dev.rawops.kernels.KernelDef;
 import java.util.List;
 
 /**
- * The Array family's CPU kernels: shapes, reshaping, concat/split, pad, transpose, tile, broadcast,
- * range, matrix diagonals and InvertPermutation.
+ * The Array family's CPU kernels: shapes, reshaping, concat/split, slice/tile/pad, transpose and
+ * reversal, broadcast, range and one-hot, space/batch/depth rearrangements and image patches,
+ * matrix diagonals and InvertPermutation.
  */
 public final class ArrayKernels {
   private ArrayKernels() {}
 
   public static List<KernelDef> defs() {
     return ImmutableList.<KernelDef>builder()
-        .addAll(CpuArray.defs())
-        .addAll(CpuArrayMore.defs())
+        .addAll(CpuReshape.defs())
+        .addAll(CpuConcat.defs())
+        .addAll(CpuSlice.defs())
+        .addAll(CpuTranspose.defs())
+        .addAll(CpuBroadcast.defs())
+        .addAll(CpuRange.defs())
+        .addAll(CpuSpaceBatch.defs())
         .addAll(CpuMatrixDiag.defs())
         .addAll(CpuInvertPermutation.DEFS)
         .build();

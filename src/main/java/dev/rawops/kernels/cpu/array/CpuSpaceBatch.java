@@ -6,9 +6,6 @@ import dev.rawops.kernels.Kernel;
 import dev.rawops.kernels.KernelContext;
 import dev.rawops.kernels.KernelDef;
 import dev.rawops.ops.NodeInfo;
-import dev.rawops.ops.array.ArrayShapes;
-import dev.rawops.tensor.DType;
-import dev.rawops.tensor.Numbers;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
 import dev.rawops.tensor.TensorBuffer;
@@ -16,218 +13,20 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * CPU kernels of the Array family that compute values or index geometry: Range, LinSpace, OneHot,
- * broadcast arithmetic, space/batch/depth rearrangements, image patches and the matrix diagonals.
+ * CPU kernels of the Array ops that move blocks of elements between the batch, spatial and depth
+ * dimensions: SpaceToBatchND, BatchToSpaceND, SpaceToDepth, DepthToSpace and ExtractImagePatches.
  */
-final class CpuArrayMore {
-  private CpuArrayMore() {}
+final class CpuSpaceBatch {
+  private CpuSpaceBatch() {}
 
   static List<KernelDef> defs() {
     List<KernelDef> d = new ArrayList<>();
-    d.add(def("Range", n -> CpuArrayMore::range));
-    d.add(def("LinSpace", n -> CpuArrayMore::linSpace));
-    d.add(def("OneHot", CpuArrayMore::oneHot));
-    d.add(def("BroadcastArgs", n -> CpuArrayMore::broadcastArgs));
-    d.add(def("BroadcastGradientArgs", n -> CpuArrayMore::broadcastGradientArgs));
     d.add(def("SpaceToBatchND", n -> ctx -> spaceBatch(ctx, true)));
     d.add(def("BatchToSpaceND", n -> ctx -> spaceBatch(ctx, false)));
     d.add(def("SpaceToDepth", n -> ctx -> depthSpace(ctx, true)));
     d.add(def("DepthToSpace", n -> ctx -> depthSpace(ctx, false)));
-    d.add(def("ExtractImagePatches", CpuArrayMore::extractPatches));
+    d.add(def("ExtractImagePatches", CpuSpaceBatch::extractPatches));
     return d;
-  }
-
-  // ---- Range, LinSpace
-
-  private static void range(KernelContext ctx) {
-    NodeInfo node = ctx.node();
-    for (int i = 0; i < 3; i++) {
-      if (ctx.input(i).shape().rank() != 0) {
-        String[] names = {"start", "limit", "delta"};
-        throw node.invalidArgument(
-            names[i] + " must be a scalar, not shape " + ctx.input(i).shape());
-      }
-    }
-    DType t = node.outputDType(0);
-    if (t.isInteger()) {
-      long start = ctx.input(0).getIndex(0);
-      long limit = ctx.input(1).getIndex(0);
-      long delta = ctx.input(2).getIndex(0);
-      long n = ArrayShapes.rangeSize(node, start, limit, delta);
-      TensorBuffer out = ctx.allocate(t, Shape.of(n));
-      for (long i = 0; i < n; i++) {
-        out.setIndex(i, start + i * delta);
-      }
-      ctx.setOutput(0, out.freeze());
-      return;
-    }
-    double start = Numbers.get(ctx.input(0), 0);
-    double limit = Numbers.get(ctx.input(1), 0);
-    double delta = Numbers.get(ctx.input(2), 0);
-    long n = ArrayShapes.rangeSize(node, t, start, limit, delta);
-    TensorBuffer out = ctx.allocate(t, Shape.of(n));
-    if (t == DType.DOUBLE) {
-      for (long i = 0; i < n; i++) {
-        Numbers.set(out, i, start + i * delta);
-      }
-    } else {
-      float s = (float) start;
-      float d = (float) delta;
-      for (long i = 0; i < n; i++) {
-        Numbers.set(out, i, s + (float) i * d);
-      }
-    }
-    ctx.setOutput(0, out.freeze());
-  }
-
-  private static void linSpace(KernelContext ctx) {
-    NodeInfo node = ctx.node();
-    for (int i = 0; i < 3; i++) {
-      if (ctx.input(i).shape().rank() != 0) {
-        String[] names = {"start", "stop", "num"};
-        throw node.invalidArgument(
-            names[i] + " must be a scalar, not shape " + ctx.input(i).shape());
-      }
-    }
-    long num = ctx.input(2).getIndex(0);
-    if (num <= 0) {
-      throw node.invalidArgument("Requires num > 0: " + num);
-    }
-    DType t = node.outputDType(0);
-    TensorBuffer out = ctx.allocate(t, Shape.of(num));
-    double start = Numbers.get(ctx.input(0), 0);
-    double stop = Numbers.get(ctx.input(1), 0);
-    if (num == 1) {
-      Numbers.set(out, 0, start);
-    } else if (t == DType.DOUBLE) {
-      double step = (stop - start) / (num - 1);
-      for (long i = 0; i < num - 1; i++) {
-        Numbers.set(out, i, start + step * i);
-      }
-      Numbers.set(out, num - 1, stop);
-    } else {
-      float s = (float) start;
-      float step = ((float) stop - s) / (float) (num - 1);
-      for (long i = 0; i < num - 1; i++) {
-        Numbers.set(out, i, s + step * (float) i);
-      }
-      Numbers.set(out, num - 1, (float) stop);
-    }
-    ctx.setOutput(0, out.freeze());
-  }
-
-  // ---- OneHot
-
-  private static Kernel oneHot(NodeInfo node) {
-    long axisAttr = node.attrs().getInt("axis");
-    return ctx -> {
-      Tensor idx = ctx.input(0);
-      Tensor depthT = ctx.input(1);
-      Tensor on = ctx.input(2);
-      Tensor off = ctx.input(3);
-      int rank = idx.shape().rank();
-      if (axisAttr != -1 && (axisAttr < 0 || axisAttr > rank)) {
-        throw node.invalidArgument(
-            "Expected axis to be -1 or between [0, "
-                + (rank + 1)
-                + ").  But received: "
-                + axisAttr);
-      }
-      if (depthT.shape().rank() != 0) {
-        throw node.invalidArgument("depth must be a scalar, but got: " + depthT.shape());
-      }
-      if (on.shape().rank() != 0) {
-        throw node.invalidArgument("on_value must be a scalar, but got: " + on.shape());
-      }
-      if (off.shape().rank() != 0) {
-        throw node.invalidArgument("off_value must be a scalar, but got: " + off.shape());
-      }
-      long depth = depthT.getIndex(0);
-      if (depth < 0) {
-        throw node.invalidArgument("depth must be non-negative, got: " + depth);
-      }
-      int at = axisAttr == -1 ? rank : (int) axisAttr;
-      long[] dims = idx.shape().dims();
-      long prefix = 1;
-      for (int i = 0; i < at; i++) {
-        prefix *= dims[i];
-      }
-      long suffix = idx.numElements() / Math.max(prefix, 1);
-      if (prefix == 0) {
-        suffix = 0;
-      }
-      TensorBuffer out = ctx.allocate(on.dtype(), Shape.of(CpuArray.insert(dims, at, depth)));
-      ArrayCopy.fill(out, off, 0);
-      ArrayCopy.Mover m = ArrayCopy.Mover.of(on, out);
-      boolean unsigned = idx.dtype() == DType.UINT8;
-      for (long p = 0; p < prefix; p++) {
-        for (long s = 0; s < suffix; s++) {
-          long v = idx.getIndex(p * suffix + s);
-          if (unsigned) {
-            v &= 0xff;
-          }
-          if (v >= 0 && v < depth) {
-            m.move(0, (p * depth + v) * suffix + s, 1);
-          }
-        }
-      }
-      ctx.setOutput(0, out.freeze());
-    };
-  }
-
-  // ---- BroadcastArgs, BroadcastGradientArgs
-
-  private static void broadcastArgs(KernelContext ctx) {
-    long[] a = CpuArray.vector(ctx, 0, "s0");
-    long[] b = CpuArray.vector(ctx, 1, "s1");
-    long[] out = bcast(ctx.node(), a, b);
-    ctx.setOutput(0, Tensor.ofIntegers(ctx.node().outputDType(0), Shape.of(out.length), out));
-  }
-
-  private static long[] bcast(NodeInfo node, long[] a, long[] b) {
-    int rank = Math.max(a.length, b.length);
-    long[] out = new long[rank];
-    for (int i = 0; i < rank; i++) {
-      int ia = a.length - rank + i;
-      int ib = b.length - rank + i;
-      long x = ia >= 0 ? a[ia] : 1;
-      long y = ib >= 0 ? b[ib] : 1;
-      if (x != y && x != 1 && y != 1) {
-        throw node.invalidArgument(
-            "Incompatible shapes: " + ArrayShapes.str(a) + " vs. " + ArrayShapes.str(b));
-      }
-      out[i] = x == 1 ? y : x;
-    }
-    return out;
-  }
-
-  private static void broadcastGradientArgs(KernelContext ctx) {
-    NodeInfo node = ctx.node();
-    long[] a = CpuArray.vector(ctx, 0, "s0");
-    long[] b = CpuArray.vector(ctx, 1, "s1");
-    bcast(node, a, b);
-    int rank = Math.max(a.length, b.length);
-    List<Long> ra = new ArrayList<>();
-    List<Long> rb = new ArrayList<>();
-    for (int i = 0; i < rank; i++) {
-      int ia = a.length - rank + i;
-      int ib = b.length - rank + i;
-      long x = ia >= 0 ? a[ia] : 1;
-      long y = ib >= 0 ? b[ib] : 1;
-      if (x == 1 && y == 1) {
-        ra.add((long) i);
-        rb.add((long) i);
-      } else if (x == 1) {
-        ra.add((long) i);
-      } else if (y == 1) {
-        rb.add((long) i);
-      }
-    }
-    DType t = node.outputDType(0);
-    long[] va = ra.stream().mapToLong(Long::longValue).toArray();
-    long[] vb = rb.stream().mapToLong(Long::longValue).toArray();
-    ctx.setOutput(0, Tensor.ofIntegers(t, Shape.of(va.length), va));
-    ctx.setOutput(1, Tensor.ofIntegers(t, Shape.of(vb.length), vb));
   }
 
   // ---- SpaceToBatchND, BatchToSpaceND
