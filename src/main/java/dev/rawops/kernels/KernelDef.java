@@ -108,6 +108,14 @@ public record KernelDef(
     }
 
     /**
+     * Every dtype, resource and variant handles included: for kernels that only pass a tensor on
+     * (Placeholder, Identity, IdentityN), which TF registers for all types.
+     */
+    public Builder anyTypeOrHandle(String attr) {
+      return typeConstraint(attr, DType.values());
+    }
+
+    /**
      * Exactly the data dtypes (the 16 of {@link DType#dataTypes}) TF 2.18 registers a CPU kernel of
      * this op for in {@code attr} ({@link TfCpuRegistrations}).
      */

@@ -52,6 +52,14 @@ public interface NodeInfo {
   /** The static shape of input i (maybe unknown). */
   PartialShape inputShape(int i);
 
+  /**
+   * The {@code versions.producer} of the GraphDef the node is in (TF's {@code graph_def_version}),
+   * for the shape functions whose rules depend on it; a node outside any GraphDef is the newest.
+   */
+  default int graphProducer() {
+    return Integer.MAX_VALUE;
+  }
+
   /** Input i's value when build time knows it (a Const, possibly through Identity). */
   Optional<Tensor> constantInput(int i);
 

@@ -32,9 +32,14 @@ public final class BuiltNode implements NodeInfo {
   // Where the kernel runs (Placement) and the inputs it reads in host memory wherever it runs.
   dev.rawops.kernels.Device device = dev.rawops.kernels.Device.CPU;
   java.util.Set<Integer> hostMemoryInputs = java.util.Set.of();
-  // Why this node has no kernel (an op TF knows that rawops does not implement), or null. A plan
-  // that needs the node fails with it before any kernel runs.
+  // Why this node has no kernel, or null: an op TF knows that rawops does not implement
+  // (UNIMPLEMENTED), or no kernel for the node's dtypes or attrs on its device (INVALID_ARGUMENT,
+  // TF's "No OpKernel was registered"). As in TF, which instantiates only the kernels a run needs,
+  // only a plan that needs the node fails with it, before any kernel runs.
   String missingKernel;
+  // The GraphDef's versions.producer (NodeInfo.graphProducer).
+  int producer = Integer.MAX_VALUE;
+  dev.rawops.Code missingKernelCode = dev.rawops.Code.UNIMPLEMENTED;
   // The node's outputs computed at build time from constant inputs (constant folding), or null.
   Tensor[] folded;
   boolean broken;
@@ -112,5 +117,10 @@ public final class BuiltNode implements NodeInfo {
 
   List<PartialShape> outputShapes() {
     return outputShapes == null ? List.of() : Arrays.asList(outputShapes);
+  }
+
+  @Override
+  public int graphProducer() {
+    return producer;
   }
 }

@@ -60,11 +60,14 @@ public final class Functions {
 
   private final Map<String, FunctionDef> byName = new HashMap<>();
   private final Device device;
+  // The enclosing GraphDef's versions: function bodies are built under its producer rules.
+  final dev.rawops.tfproto.VersionDef versions;
   private final Map<String, Instance> instances = new ConcurrentHashMap<>();
   private final Map<String, Op> ops = new ConcurrentHashMap<>();
 
-  Functions(FunctionDefLibrary library, Device device) {
+  Functions(FunctionDefLibrary library, Device device, dev.rawops.tfproto.VersionDef versions) {
     this.device = device;
+    this.versions = versions;
     for (FunctionDef f : library.getFunctionList()) {
       byName.putIfAbsent(f.getSignature().getName(), f);
     }
@@ -341,7 +344,7 @@ public final class Functions {
 
     void build(Functions lib, FunctionDef def, Map<String, AttrValue> attrs, List<String> chain) {
       OpDef sig = def.getSignature();
-      GraphDef.Builder g = GraphDef.newBuilder();
+      GraphDef.Builder g = GraphDef.newBuilder().setVersions(lib.versions);
       argNames = new ArrayList<>();
       Map<String, Integer> argIndex = new HashMap<>();
       for (int i = 0; i < sig.getInputArgCount(); i++) {

@@ -5,6 +5,7 @@ import dev.rawops.RawOpsException;
 import dev.rawops.kernels.Device;
 import dev.rawops.kernels.KernelDef;
 import dev.rawops.kernels.KernelRegistry;
+import dev.rawops.kernels.TfCpuRegistrations;
 import dev.rawops.ops.Op;
 import dev.rawops.ops.OpRegistry;
 import dev.rawops.ops.OpSchema;
@@ -68,7 +69,7 @@ final class GraphBuilder {
   private final List<String> chain;
 
   GraphBuilder(GraphDef def, Device device) {
-    this(def, device, new Functions(def.getLibrary(), device), List.of());
+    this(def, device, new Functions(def.getLibrary(), device, def.getVersions()), List.of());
   }
 
   GraphBuilder(GraphDef def, Device device, Functions functions, List<String> chain) {
@@ -176,6 +177,7 @@ final class GraphBuilder {
             data == inputs ? dataNode : Arrays.copyOf(dataNode, data),
             data == inputs ? dataSlot : Arrays.copyOf(dataSlot, data),
             controls == 0 ? NO_INPUTS : Arrays.copyOf(control, controls));
+    n.producer = def.getVersions().getProducer();
     n.broken = sig == null || !edgesOk;
     if (!n.broken) {
       try {
@@ -414,6 +416,9 @@ final class GraphBuilder {
         return;
       }
       n.kernel = kernelFor(n);
+      if (n.kernel == null) {
+        return; // no kernel for these dtypes: an error only for a plan that needs the node
+      }
       ConstantFolding.fold(n);
       n.cheap = CostModel.cheap(n);
     } catch (RawOpsException e) {
@@ -486,11 +491,18 @@ final class GraphBuilder {
     return true;
   }
 
+  /**
+   * The node's kernel. When no registration matches its dtypes and attrs on the device: TF's "No
+   * OpKernel was registered" (INVALID_ARGUMENT) at build when TF 2.18 has no CPU kernel for them
+   * either (TF's placer refuses such a graph on its first run, whatever it fetches); null with
+   * {@code n.missingKernel} set (UNIMPLEMENTED) when TF has one and only rawops lacks it, so that,
+   * as in TF, only a run that needs the node fails.
+   */
   private dev.rawops.kernels.Kernel kernelFor(BuiltNode n) {
     Optional<KernelDef> k = Placement.place(n, device, kernels);
     if (k.isEmpty()) {
       List<String> registered = kernels.describe(n.op());
-      throw n.invalidArgument(
+      String message =
           "No OpKernel was registered to support Op '"
               + n.op()
               + "' on "
@@ -498,10 +510,36 @@ final class GraphBuilder {
               + " with these attrs: "
               + n.attrs()
               + ". Registered kernels: "
-              + (registered.isEmpty() ? "<none>" : String.join("; ", registered)));
+              + (registered.isEmpty() ? "<none>" : String.join("; ", registered));
+      if (!tfHasCpuKernel(n)) {
+        throw n.invalidArgument(message);
+      }
+      n.missingKernel =
+          message + " (TensorFlow 2.18 has a CPU kernel for these types; rawops has none)";
+      return null;
     }
     n.hostMemoryInputs = k.get().hostMemoryInputs();
     return k.get().factory().create(n);
+  }
+
+  /** Whether TF 2.18 registers a CPU kernel of the node's op for the node's type attrs. */
+  private static boolean tfHasCpuKernel(BuiltNode n) {
+    Map<String, DType> types = new java.util.HashMap<>();
+    for (String attr : TfCpuRegistrations.typeAttrs(n.op())) {
+      if (!n.attrs().has(attr)) {
+        continue;
+      }
+      dev.rawops.tfproto.AttrValue v = n.attrs().get(attr);
+      DType d =
+          v.getValueCase() == dev.rawops.tfproto.AttrValue.ValueCase.TYPE
+              ? DType.fromProtoOrNull(v.getType())
+              : null;
+      if (d == null) {
+        return false; // a type list or a type rawops cannot hold: treat as no kernel
+      }
+      types.put(attr, d);
+    }
+    return TfCpuRegistrations.registers(n.op(), types);
   }
 
   /**

@@ -36,7 +36,45 @@ public final class GraphCases implements CaseFamily {
     control(out, random);
     feeds(out, random);
     GraphErrorCases.add(out, random);
+    lazyKernelsAndVersions(out);
     return out.cases();
+  }
+
+  /**
+   * TF instantiates only the kernels a run needs: unused Placeholders of dtype resource and
+   * variant, and an unused Snapshot of a string (no CPU kernel), beside a fetched Const. And a
+   * GraphDef producer rule: for producers <= 21 a Placeholder's {@code shape {}} means "unknown",
+   * so Mean over axis 0 of a fed vector runs; for a newer producer it is a scalar and the graph is
+   * refused.
+   */
+  private static void lazyKernelsAndVersions(CaseList out) {
+    GraphDefBuilder g =
+        new GraphDefBuilder()
+            .placeholder(
+                "handle", dev.rawops.tfproto.DataType.DT_RESOURCE, PartialShape.unknownRank())
+            .placeholder("list", dev.rawops.tfproto.DataType.DT_VARIANT, PartialShape.of())
+            .constant("c", Tensor.ofFloats(Shape.of(2), 1.5f, -2f));
+    identity(g, "handle_id", "handle", dev.rawops.tfproto.DataType.DT_RESOURCE);
+    identity(g, "list_id", "list", dev.rawops.tfproto.DataType.DT_VARIANT);
+    out.add(
+        "unused resource and variant Placeholders and Identities beside a fetched Const",
+        g.build(),
+        Map.of(),
+        List.of("c"));
+    for (int producer : new int[] {0, 21, 22}) {
+      GraphDefBuilder m =
+          new GraphDefBuilder()
+              .placeholder("x", DT_FLOAT, PartialShape.of())
+              .constant("axis", Tensor.ofInts(Shape.scalar(), 0));
+      m.op("mean", "Mean", "x", "axis").attr("T", DT_FLOAT).attr("Tidx", DT_INT32);
+      out.add(
+          "Placeholder shape {} at producer " + producer + ", Mean over axis 0 of a fed vector",
+          m.build().toBuilder()
+              .setVersions(dev.rawops.tfproto.VersionDef.newBuilder().setProducer(producer))
+              .build(),
+          Map.of("x", TensorProtos.toProto(Tensor.ofFloats(Shape.of(3), 1, 2, 4.5f))),
+          List.of("mean"));
+    }
   }
 
   static Tensor floats(Random r, long... dims) {

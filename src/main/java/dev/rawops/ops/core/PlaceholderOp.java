@@ -22,8 +22,20 @@ public final class PlaceholderOp implements Op {
     return SCHEMA;
   }
 
+  /**
+   * The last GraphDef producer version whose Placeholders cannot tell a scalar {@code shape} from
+   * an unknown one (TF's Placeholder shape function, array_ops.cc: {@code graph_def_version() <=
+   * 21}).
+   */
+  static final int LEGACY_SCALAR_SHAPE_PRODUCER = 21;
+
   @Override
   public List<PartialShape> inferShapes(NodeInfo node) {
-    return List.of(PartialShape.fromProto(node.attrs().getShape("shape")));
+    PartialShape shape = PartialShape.fromProto(node.attrs().getShape("shape"));
+    if (node.graphProducer() <= LEGACY_SCALAR_SHAPE_PRODUCER
+        && (!shape.hasRank() || shape.rank() == 0)) {
+      return List.of(PartialShape.unknownRank()); // TF 1's graphs wrote shape {} for "unknown"
+    }
+    return List.of(shape);
   }
 }
