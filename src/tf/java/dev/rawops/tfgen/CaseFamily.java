@@ -1,5 +1,6 @@
 package dev.rawops.tfgen;
 
+import dev.rawops.fixtureproto.Tolerance;
 import java.util.List;
 import java.util.Random;
 
@@ -12,4 +13,13 @@ public interface CaseFamily {
   String directory();
 
   List<Case> cases(Random random);
+
+  /**
+   * How the fixture of {@code c} compares floats: null (the default) for bit for bit; a tolerance
+   * only where TensorFlow itself is not bit-reproducible (its vectorized and scalar code paths of a
+   * transcendental function differ in the last bits), said in the family's documentation.
+   */
+  default Tolerance tolerance(Case c) {
+    return null;
+  }
 }

@@ -4,6 +4,7 @@ import com.google.protobuf.CodedOutputStream;
 import com.google.protobuf.TextFormat;
 import dev.rawops.conform.Fixtures;
 import dev.rawops.fixtureproto.Fixture;
+import dev.rawops.fixtureproto.Tolerance;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -87,6 +88,10 @@ public final class Generate {
         throw new IllegalArgumentException("two cases are named " + c.name());
       }
       Fixture f = fixture(c, optimizationIndependentOutcome(c));
+      Tolerance tol = family.tolerance(c);
+      if (tol != null && !f.hasError()) {
+        f = f.toBuilder().setTolerance(tol).build();
+      }
       errors += f.hasError() ? 1 : 0;
       writeString(dir.resolve(file), text(f));
     }

