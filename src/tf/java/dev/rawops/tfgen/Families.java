@@ -19,5 +19,7 @@ public final class Families {
           new ControlFlowCases(),
           new FunctionCases(),
           new ArrayCases(),
-          new NnCases());
+          new NnCases(),
+          new SelectionCases(),
+          new LinalgCases());
 }
