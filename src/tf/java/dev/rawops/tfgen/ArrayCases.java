@@ -154,6 +154,7 @@ public final class ArrayCases implements CaseFamily {
     }
     mode = Mode.FED;
     permutations(out, new Random(25));
+    ArrayVariantCases.add(out, new Random(26));
     return out.cases();
   }
 

@@ -20,5 +20,7 @@ public final class Families {
           new FunctionCases(),
           new ArrayCases(),
           new NnCases(),
-          new ElementwiseCases());
+          new ElementwiseCases(),
+          new SelectionCases(),
+          new LinalgCases());
 }

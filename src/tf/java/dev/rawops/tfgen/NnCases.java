@@ -1,6 +1,7 @@
 package dev.rawops.tfgen;
 
 import dev.rawops.graph.GraphDefBuilder;
+import dev.rawops.tensor.DType;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
 import dev.rawops.tfproto.AttrValue;
@@ -177,6 +178,7 @@ public final class NnCases implements CaseFamily {
       }
     }
     errors(out, r);
+    dataFormats(out, new Random(31));
     return out.cases();
   }
 
@@ -207,5 +209,68 @@ public final class NnCases implements CaseFamily {
             .op("out", "MatMul", "a", "b")
             .attr("T", DataType.DT_FLOAT),
         "out");
+  }
+
+  /**
+   * DataFormatVecPermute and DataFormatDimMap: both dtypes, 4- and 5-letter formats, the
+   * spatial-only (leading 2) form, dims out of [-n, n), and TF's errors (attrs when the kernel is
+   * made, input shapes when it runs).
+   */
+  private static void dataFormats(CaseList out, Random r) {
+    String[][] formats = {{"NHWC", "NCHW"}, {"NCHW", "NHWC"}, {"HWNC", "NHWC"}, {"NDHWC", "NCDHW"}};
+    for (DType t : List.of(DType.INT32, DType.INT64)) {
+      for (String[] f : formats) {
+        int n = f[0].length();
+        for (Shape s : List.of(Shape.of(n), Shape.of(2), Shape.of(n, 2), Shape.of(2, 2))) {
+          if (s.rank() == 2 && n == 5 && s.dim(0) == 5) {
+            continue;
+          }
+          vecPermute(out, f[0], f[1], randomInts(r, t, s, 1000));
+        }
+        long[] dims = new long[2 * n + 4];
+        for (int i = 0; i < dims.length; i++) {
+          dims[i] = i < 2 * n ? i - n : r.nextInt(41) - 20;
+        }
+        dimMap(out, f[0], f[1], Tensor.ofIntegers(t, Shape.of(2, n + 2), dims));
+      }
+    }
+    dimMap(out, "NHWC", "NCHW", Tensor.ofInts(Shape.scalar(), -1));
+    dimMap(out, "NHWC", "NHWC", Tensor.ofInts(Shape.of(0), new int[0]));
+    dimMap(
+        out, "NHWC", "NCHW", Tensor.ofInts(Shape.of(3), Integer.MAX_VALUE, Integer.MIN_VALUE, -5));
+    Tensor v4 = Tensor.ofInts(Shape.of(4), 7, 4, 9, 3);
+    vecPermute(out, "NHWC", "NCHW", Tensor.ofInts(Shape.scalar(), 1));
+    vecPermute(out, "NHWC", "NCHW", Tensor.ofInts(Shape.of(3), 1, 2, 3));
+    vecPermute(out, "NHWC", "NCHW", Tensor.ofInts(Shape.of(3, 2), 1, 2, 3, 4, 5, 6));
+    vecPermute(out, "NHWC", "NCHW", Tensor.ofInts(Shape.of(4, 3), new int[12]));
+    vecPermute(out, "NHWC", "NCHW", Tensor.ofInts(Shape.of(2, 2, 1), 1, 2, 3, 4));
+    vecPermute(out, "NDWC", "NCDW", Tensor.ofInts(Shape.of(2), 1, 2));
+    for (String[] bad :
+        new String[][] {{"NHW", "NHW"}, {"NHWC", "NHWCDE"}, {"NHWC", "NHWW"}, {"NHHC", "NHHC"}}) {
+      vecPermute(out, bad[0], bad[1], v4);
+      dimMap(out, bad[0], bad[1], v4);
+    }
+  }
+
+  private static Tensor randomInts(Random r, DType t, Shape s, int bound) {
+    long[] v = new long[Math.toIntExact(s.numElements())];
+    for (int i = 0; i < v.length; i++) {
+      v[i] = r.nextInt(2 * bound + 1) - bound;
+    }
+    return Tensor.ofIntegers(t, s, v);
+  }
+
+  private static void vecPermute(CaseList out, String src, String dst, Tensor x) {
+    dataFormat(out, "DataFormatVecPermute", src, dst, x);
+  }
+
+  private static void dimMap(CaseList out, String src, String dst, Tensor x) {
+    dataFormat(out, "DataFormatDimMap", src, dst, x);
+  }
+
+  private static void dataFormat(CaseList out, String op, String src, String dst, Tensor x) {
+    NodeCase c = new NodeCase().fed(x);
+    c.op(op).attr("T", x.dtype()).attr("src_format", src).attr("dst_format", dst);
+    c.addTo(out, op + " " + src + " -> " + dst, 1);
   }
 }

@@ -72,6 +72,8 @@ public final class ArrayOps implements OpFamily {
     ops.add(DefinedOp.of("Diag", DiagShapes::diag));
     ops.add(DefinedOp.of("DiagPart", DiagShapes::diagPart));
     ops.add(DefinedOp.of("InvertPermutation", ArrayOps::invertPermutation));
+    ops.add(DefinedOp.of("Reverse", ArrayOps::reverseMask));
+    ops.add(DefinedOp.of("ConcatOffset", ArrayOps::concatOffset));
     return ops;
   }
 
@@ -80,6 +82,35 @@ public final class ArrayOps implements OpFamily {
     Shapes.requireRank(n, 0, 1);
     PartialShape x = n.inputShape(0);
     return List.of(x.hasRank() ? x : PartialShape.unknownDims(1));
+  }
+
+  /**
+   * TF's Reverse shape function: dims a vector; its length, when known, the input's rank; at most 8
+   * dims.
+   */
+  private static List<PartialShape> reverseMask(NodeInfo n) {
+    Shapes.requireRank(n, 1, 1);
+    PartialShape dims = n.inputShape(1);
+    PartialShape in = n.inputShape(0);
+    if (dims.hasRank() && dims.dim(0) >= 0) {
+      Shapes.requireRank(n, 0, (int) dims.dim(0));
+      if (!in.hasRank()) {
+        in = PartialShape.unknownDims((int) dims.dim(0));
+      }
+    }
+    if (in.hasRank() && in.rank() > 8) {
+      throw n.invalidArgument("reverse does not work on tensors with more than 8 dimensions");
+    }
+    return List.of(in);
+  }
+
+  /** TF's ConcatOffset shape function: offset i has the shape of shape i. */
+  private static List<PartialShape> concatOffset(NodeInfo n) {
+    List<PartialShape> out = new ArrayList<>();
+    for (int i = 1; i < n.numInputs(); i++) {
+      out.add(n.inputShape(i));
+    }
+    return out;
   }
 
   private static List<PartialShape> unknownOfInputRank(NodeInfo n) {

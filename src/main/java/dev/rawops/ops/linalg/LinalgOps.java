@@ -4,6 +4,7 @@ import dev.rawops.ops.DefinedOp;
 import dev.rawops.ops.NodeInfo;
 import dev.rawops.ops.Op;
 import dev.rawops.ops.OpFamily;
+import dev.rawops.ops.ShapeMerge;
 import dev.rawops.ops.Shapes;
 import dev.rawops.tensor.PartialShape;
 import java.util.List;
@@ -37,7 +38,8 @@ public final class LinalgOps implements OpFamily {
         DefinedOp.of("Lu", LinalgOps::luShape),
         DefinedOp.of("Qr", LinalgOps::qrShape),
         DefinedOp.of("Svd", LinalgOps::svdShape),
-        DefinedOp.of("SelfAdjointEigV2", LinalgOps::eigShape));
+        DefinedOp.of("SelfAdjointEigV2", LinalgOps::eigShape),
+        DefinedOp.of("Cross", LinalgOps::crossShape));
   }
 
   private static PartialShape matrix(NodeInfo node, int input) {
@@ -301,5 +303,29 @@ public final class LinalgOps implements OpFamily {
       d[i] = size[out[i]];
     }
     return List.of(PartialShape.of(d));
+  }
+
+  /** TF's Cross shape function: both at least vectors, one shape, its last dimension 3. */
+  private static List<PartialShape> crossShape(NodeInfo node) {
+    Shapes.requireRankAtLeast(node, 0, 1);
+    Shapes.requireRankAtLeast(node, 1, 1);
+    PartialShape a = node.inputShape(0);
+    PartialShape b = node.inputShape(1);
+    String mismatch = ShapeMerge.mergeError(a, b);
+    if (mismatch != null) {
+      throw node.invalidArgument(mismatch);
+    }
+    PartialShape s = a.hasRank() ? a : b;
+    if (a.hasRank() && b.hasRank()) {
+      long[] d = new long[a.rank()];
+      for (int i = 0; i < d.length; i++) {
+        d[i] = a.dim(i) >= 0 ? a.dim(i) : b.dim(i);
+      }
+      s = PartialShape.of(d);
+    }
+    if (s.hasRank() && s.dim(s.rank() - 1) >= 0 && s.dim(s.rank() - 1) != 3) {
+      throw node.invalidArgument("Dimension must be 3 but is " + s.dim(s.rank() - 1));
+    }
+    return List.of(s);
   }
 }

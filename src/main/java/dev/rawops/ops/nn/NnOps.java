@@ -4,6 +4,7 @@ import dev.rawops.ops.DefinedOp;
 import dev.rawops.ops.NodeInfo;
 import dev.rawops.ops.Op;
 import dev.rawops.ops.OpFamily;
+import dev.rawops.ops.ShapeFns;
 import dev.rawops.ops.Shapes;
 import dev.rawops.ops.nn.ConvGeometry.Window;
 import dev.rawops.tensor.PartialShape;
@@ -19,6 +20,8 @@ public final class NnOps implements OpFamily {
   @Override
   public List<Op> ops() {
     return List.of(
+        DefinedOp.of("DataFormatVecPermute", ShapeFns.sameAsInput(0)),
+        DefinedOp.of("DataFormatDimMap", ShapeFns.sameAsInput(0)),
         DefinedOp.of("BiasAdd", node -> biasAdd(node, true)),
         DefinedOp.of("BiasAddV1", node -> biasAdd(node, false)),
         DefinedOp.of("Conv2D", node -> conv(node, 2, "Conv2D", false)),

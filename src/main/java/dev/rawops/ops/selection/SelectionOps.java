@@ -12,8 +12,8 @@ import java.util.Optional;
 
 /**
  * The Selection op family: ops that pick elements by value or position — Where, Unique,
- * UniqueWithCounts, ListDiff, TopKV2, NthElement, InTopKV2. Shape functions use the constant k or n
- * where build time knows it, with TF's build-time errors.
+ * UniqueWithCounts, UniqueV2, ListDiff, TopKV2, NthElement, InTopKV2, UpperBound, LowerBound. Shape
+ * functions use the constant k or n where build time knows it, with TF's build-time errors.
  */
 public final class SelectionOps implements OpFamily {
   @Override
@@ -27,7 +27,10 @@ public final class SelectionOps implements OpFamily {
         DefinedOp.of("ListDiff", node -> List.of(PartialShape.of(-1), PartialShape.of(-1))),
         DefinedOp.of("TopKV2", SelectionOps::topKShape),
         DefinedOp.of("NthElement", SelectionOps::nthElementShape),
-        DefinedOp.of("InTopKV2", node -> List.of(dims(node.inputShape(0), 0, 1))));
+        DefinedOp.of("InTopKV2", node -> List.of(dims(node.inputShape(0), 0, 1))),
+        DefinedOp.of("UniqueV2", SelectionOps::uniqueV2Shape),
+        DefinedOp.of("UpperBound", SelectionOps::searchSortedShape),
+        DefinedOp.of("LowerBound", SelectionOps::searchSortedShape));
   }
 
   /** Dims [from, to) of a shape; unknown dims when the rank is unknown. */
@@ -75,5 +78,19 @@ public final class SelectionOps implements OpFamily {
           "Input must have last dimension > n = " + n.get() + " but is " + last);
     }
     return List.of(in.sub(0, in.rank() - 1));
+  }
+
+  /** UniqueV2: y has x's rank (one dimension shrunk), idx one entry per slice along the axis. */
+  private static List<PartialShape> uniqueV2Shape(NodeInfo node) {
+    PartialShape in = node.inputShape(0);
+    PartialShape y = in.hasRank() ? PartialShape.unknownDims(in.rank()) : in;
+    return List.of(y, PartialShape.of(-1));
+  }
+
+  /** TF's UpperBound/LowerBound shape function: both at least vectors; values' shape out. */
+  private static List<PartialShape> searchSortedShape(NodeInfo node) {
+    Shapes.requireRankAtLeast(node, 0, 1);
+    Shapes.requireRankAtLeast(node, 1, 1);
+    return List.of(node.inputShape(1));
   }
 }

@@ -7,7 +7,7 @@ import java.util.List;
 /**
  * The Array family's CPU kernels: shapes, reshaping, concat/split, slice/tile/pad, transpose and
  * reversal, broadcast, range and one-hot, space/batch/depth rearrangements and image patches,
- * matrix diagonals and InvertPermutation.
+ * matrix diagonals, InvertPermutation and ConcatOffset.
  */
 public final class ArrayKernels {
   private ArrayKernels() {}
@@ -23,6 +23,7 @@ public final class ArrayKernels {
         .addAll(CpuSpaceBatch.defs())
         .addAll(CpuMatrixDiag.defs())
         .addAll(CpuInvertPermutation.DEFS)
+        .addAll(CpuConcatOffset.DEFS)
         .build();
   }
 }

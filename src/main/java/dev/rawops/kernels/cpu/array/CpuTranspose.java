@@ -4,6 +4,7 @@ import static dev.rawops.kernels.cpu.array.CpuArray.def;
 import static dev.rawops.kernels.cpu.array.CpuArray.gathered;
 import static dev.rawops.kernels.cpu.array.CpuArray.vector;
 
+import dev.rawops.Code;
 import dev.rawops.kernels.Kernel;
 import dev.rawops.kernels.KernelContext;
 import dev.rawops.kernels.KernelDef;
@@ -16,7 +17,7 @@ import java.util.List;
 
 /**
  * CPU kernels of the Array ops that reorder the elements of a tensor: Transpose,
- * ConjugateTranspose, ReverseV2, ReverseSequence and Roll.
+ * ConjugateTranspose, ReverseV2, Reverse (its bool-mask form), ReverseSequence and Roll.
  */
 final class CpuTranspose {
   private CpuTranspose() {}
@@ -26,6 +27,7 @@ final class CpuTranspose {
     d.add(def("Transpose", n -> ctx -> transpose(ctx, false)));
     d.add(def("ConjugateTranspose", n -> ctx -> transpose(ctx, true)));
     d.add(def("ReverseV2", n -> CpuTranspose::reverse));
+    d.add(def("Reverse", n -> CpuTranspose::reverseMask));
     d.add(def("ReverseSequence", CpuTranspose::reverseSequence));
     d.add(def("Roll", n -> CpuTranspose::roll));
     return d;
@@ -108,6 +110,43 @@ final class CpuTranspose {
       }
       rev[(int) a] = true;
     }
+    ctx.setOutput(0, reversed(ctx, in, rev));
+  }
+
+  /** Reverse: ReverseV2 with the axes given as one bool per dimension (TF's ReverseOp checks). */
+  private static void reverseMask(KernelContext ctx) {
+    NodeInfo node = ctx.node();
+    Tensor in = ctx.input(0);
+    Tensor mask = ctx.input(1);
+    int rank = in.shape().rank();
+    if (rank > 0 && in.shape().dim(0) == 0) {
+      throw node.invalidArgument("Invalid input first dimension. Found 0.");
+    }
+    if (rank == 0) {
+      ctx.setOutput(0, in);
+      return;
+    }
+    if (mask.shape().rank() != 1) {
+      throw node.invalidArgument("'dims' must be 1-dimension, not " + mask.shape().rank());
+    }
+    if (mask.numElements() != rank) {
+      throw node.invalidArgument(
+          "'dims' must have the same number of values as 'input' has dimensions. 'input' has "
+              + rank
+              + "'dims' has "
+              + mask.numElements()
+              + " values");
+    }
+    ctx.setOutput(0, reversed(ctx, in, mask.toBooleanArray()));
+  }
+
+  /** {@code in} with the dimensions {@code rev} marks reversed (TF's kernels: at most 8 dims). */
+  private static Tensor reversed(KernelContext ctx, Tensor in, boolean[] rev) {
+    int rank = rev.length;
+    if (rank > 8) {
+      throw ctx.node()
+          .error(Code.UNIMPLEMENTED, "reverse is not implemented for tensors of rank > 8.");
+    }
     long[] dims = in.shape().dims();
     long[] strides = ArrayCopy.strides(dims);
     long[][] maps = new long[rank][];
@@ -117,7 +156,7 @@ final class CpuTranspose {
               ? ArrayCopy.linear(dims[i], dims[i] - 1, -1, strides[i])
               : ArrayCopy.linear(dims[i], 0, 1, strides[i]);
     }
-    ctx.setOutput(0, gathered(ctx, in, maps));
+    return gathered(ctx, in, maps);
   }
 
   private static Kernel reverseSequence(NodeInfo node) {

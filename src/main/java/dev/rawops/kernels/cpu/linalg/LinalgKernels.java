@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * The Linalg family's CPU kernels: MatMul, BatchMatMul, Einsum and the matrix decompositions and
- * solvers.
+ * solvers, and Cross.
  */
 public final class LinalgKernels {
   private LinalgKernels() {}
@@ -15,6 +15,7 @@ public final class LinalgKernels {
     return ImmutableList.<KernelDef>builder()
         .addAll(CpuMatMul.DEFS)
         .addAll(CpuEinsum.DEFS)
+        .addAll(CpuCross.DEFS)
         .addAll(CpuLinalg.defs())
         .build();
   }

@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * The nn family's CPU kernels: convolutions, pooling, BiasAdd, batch normalisation, LRN, softmax
- * cross entropy and the fused RNN cells.
+ * cross entropy, the fused RNN cells, DataFormatVecPermute and DataFormatDimMap.
  */
 public final class NnKernels {
   private NnKernels() {}
@@ -17,6 +17,7 @@ public final class NnKernels {
         .addAll(CpuPool.DEFS)
         .addAll(CpuNnLayers.DEFS)
         .addAll(CpuRnn.DEFS)
+        .addAll(CpuDataFormat.DEFS)
         .build();
   }
 }

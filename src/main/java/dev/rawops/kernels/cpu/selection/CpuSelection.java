@@ -14,16 +14,15 @@ import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
 import dev.rawops.tensor.TensorBuffer;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
- * Selection and sorting on CPU: Where, Unique, UniqueWithCounts, ListDiff, TopKV2, NthElement,
- * InTopKV2. Values are moved bit-exactly (selected elements are copied, never recomputed); order
- * and ties follow TF's CPU kernels (TopKV2 reproduces gtl::TopN's heap order for unsorted output).
+ * Selection and sorting on CPU: Where, ListDiff, TopKV2, NthElement, InTopKV2 (the Unique ops are
+ * {@link CpuUnique}). Values are moved bit-exactly (selected elements are copied, never
+ * recomputed); order and ties follow TF's CPU kernels (TopKV2 reproduces gtl::TopN's heap order for
+ * unsorted output).
  */
 public final class CpuSelection {
   private CpuSelection() {}
@@ -31,14 +30,6 @@ public final class CpuSelection {
   public static final List<KernelDef> DEFS =
       List.of(
           KernelDef.builder("Where", Device.CPU).tfCpuTypes("T").build(Where::new),
-          KernelDef.builder("Unique", Device.CPU)
-              .tfCpuTypes("T")
-              .tfCpuTypes("out_idx")
-              .build(node -> new Unique(node, false)),
-          KernelDef.builder("UniqueWithCounts", Device.CPU)
-              .tfCpuTypes("T")
-              .tfCpuTypes("out_idx")
-              .build(node -> new Unique(node, true)),
           KernelDef.builder("ListDiff", Device.CPU)
               .tfCpuTypes("T")
               .tfCpuTypes("out_idx")
@@ -82,48 +73,6 @@ public final class CpuSelection {
         }
       }
       ctx.setOutput(0, out.freeze());
-    }
-  }
-
-  /** Unique / UniqueWithCounts: first-occurrence order, as TF's hash-map kernel. */
-  private record Unique(NodeInfo node, boolean counts) implements Kernel {
-    @Override
-    public void compute(KernelContext ctx) {
-      Tensor x = ctx.input(0);
-      if (x.shape().rank() != 1) {
-        throw node.invalidArgument("unique expects a 1D vector.");
-      }
-      int n = Math.toIntExact(x.numElements());
-      SortKeys keys = SortKeys.of(x);
-      Map<Object, Integer> seen = new HashMap<>();
-      int[] firstOf = new int[n];
-      long[] count = new long[n];
-      DType idxType = node.outputDType(1);
-      TensorBuffer idx = ctx.allocate(idxType, Shape.of(n));
-      int uniques = 0;
-      for (int i = 0; i < n; i++) {
-        Integer j = seen.putIfAbsent(keys.hashKey(i), uniques);
-        if (j == null) {
-          j = uniques;
-          firstOf[uniques++] = i;
-        }
-        idx.setIndex(i, j);
-        count[j]++;
-      }
-      TensorBuffer y = ctx.allocate(x.dtype(), Shape.of(uniques));
-      SliceCopier copier = SliceCopier.of(x, y, 1);
-      for (int j = 0; j < uniques; j++) {
-        copier.copy(firstOf[j], j);
-      }
-      ctx.setOutput(0, y.freeze());
-      ctx.setOutput(1, idx.freeze());
-      if (counts) {
-        TensorBuffer c = ctx.allocate(idxType, Shape.of(uniques));
-        for (int j = 0; j < uniques; j++) {
-          c.setIndex(j, count[j]);
-        }
-        ctx.setOutput(2, c.freeze());
-      }
     }
   }
 

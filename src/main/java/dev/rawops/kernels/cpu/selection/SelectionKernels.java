@@ -5,13 +5,17 @@ import dev.rawops.kernels.KernelDef;
 import java.util.List;
 
 /**
- * The Selection family's CPU kernels: Where, Unique, UniqueWithCounts, ListDiff, TopKV2, NthElement
- * and InTopKV2.
+ * The Selection family's CPU kernels: Where, Unique, UniqueWithCounts, UniqueV2, ListDiff, TopKV2,
+ * NthElement, InTopKV2, UpperBound and LowerBound.
  */
 public final class SelectionKernels {
   private SelectionKernels() {}
 
   public static List<KernelDef> defs() {
-    return ImmutableList.<KernelDef>builder().addAll(CpuSelection.DEFS).build();
+    return ImmutableList.<KernelDef>builder()
+        .addAll(CpuSelection.DEFS)
+        .addAll(CpuUnique.DEFS)
+        .addAll(CpuSearchSorted.DEFS)
+        .build();
   }
 }

@@ -73,4 +73,9 @@ final class SortKeys {
     }
     return v == 0 ? 0.0 : v;
   }
+
+  /** C++'s {@code this[a] < other[b]}, for keys of one dtype. */
+  boolean lessThan(int a, SortKeys other, int b) {
+    return d != null ? d[a] < other.d[b] : l[a] < other.l[b];
+  }
 }
