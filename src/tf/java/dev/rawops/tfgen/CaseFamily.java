@@ -1,6 +1,8 @@
 package dev.rawops.tfgen;
 
+import dev.rawops.fixtureproto.Tolerance;
 import java.util.List;
+import java.util.Optional;
 import java.util.Random;
 
 /**
@@ -12,4 +14,12 @@ public interface CaseFamily {
   String directory();
 
   List<Case> cases(Random random);
+
+  /**
+   * The tolerance a case's fixture states, where TF's float computation cannot be reproduced bit
+   * for bit; none (exact) by default.
+   */
+  default Optional<Tolerance> tolerance(Case c) {
+    return Optional.empty();
+  }
 }

@@ -19,5 +19,6 @@ public final class Families {
           new ControlFlowCases(),
           new FunctionCases(),
           new ArrayCases(),
-          new NnCases());
+          new NnCases(),
+          new AudioCases());
 }

@@ -4,6 +4,7 @@ import com.google.protobuf.CodedOutputStream;
 import com.google.protobuf.TextFormat;
 import dev.rawops.conform.Fixtures;
 import dev.rawops.fixtureproto.Fixture;
+import dev.rawops.fixtureproto.Tolerance;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -14,6 +15,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
 import java.util.stream.Stream;
@@ -87,6 +89,10 @@ public final class Generate {
         throw new IllegalArgumentException("two cases are named " + c.name());
       }
       Fixture f = fixture(c, optimizationIndependentOutcome(c));
+      Optional<Tolerance> tolerance = family.tolerance(c);
+      if (tolerance.isPresent() && !f.hasError()) {
+        f = f.toBuilder().setTolerance(tolerance.get()).build();
+      }
       errors += f.hasError() ? 1 : 0;
       writeString(dir.resolve(file), text(f));
     }
