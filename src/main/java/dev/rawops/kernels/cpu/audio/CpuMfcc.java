@@ -50,8 +50,10 @@ final class CpuMfcc {
       throw node.invalidArgument(
           "Mfcc initialization failed for channel count "
               + bins
-              + " and sample rate "
-              + sampleRate);
+              + ", sample rate "
+              + sampleRate
+              + " and filterbank_channel_count "
+              + filters);
     }
     double[][] cosines = new double[coefficients][filters];
     double fnorm = Math.sqrt(2.0 / filters);
