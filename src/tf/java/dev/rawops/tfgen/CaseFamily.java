@@ -2,6 +2,7 @@ package dev.rawops.tfgen;
 
 import dev.rawops.fixtureproto.Tolerance;
 import java.util.List;
+import java.util.Optional;
 import java.util.Random;
 
 /**
@@ -15,11 +16,10 @@ public interface CaseFamily {
   List<Case> cases(Random random);
 
   /**
-   * How the fixture of {@code c} compares floats: null (the default) for bit for bit; a tolerance
-   * only where TensorFlow itself is not bit-reproducible (its vectorized and scalar code paths of a
-   * transcendental function differ in the last bits), said in the family's documentation.
+   * The tolerance a case's fixture states, where TF's float computation cannot be reproduced bit
+   * for bit; none (exact) by default.
    */
-  default Tolerance tolerance(Case c) {
-    return null;
+  default Optional<Tolerance> tolerance(Case c) {
+    return Optional.empty();
   }
 }

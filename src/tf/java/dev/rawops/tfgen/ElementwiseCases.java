@@ -101,7 +101,7 @@ public final class ElementwiseCases implements CaseFamily {
    * formula: 1e-6.
    */
   @Override
-  public Tolerance tolerance(Case c) {
+  public java.util.Optional<Tolerance> tolerance(Case c) {
     String d = c.description();
     String op = d.substring(0, d.indexOf(' '));
     boolean complex = d.contains("complex");
@@ -118,7 +118,9 @@ public final class ElementwiseCases implements CaseFamily {
     } else {
       tol = -1;
     }
-    return tol < 0 ? null : Tolerance.newBuilder().setRtol(tol).setAtol(tol).build();
+    return tol < 0
+        ? java.util.Optional.empty()
+        : java.util.Optional.of(Tolerance.newBuilder().setRtol(tol).setAtol(tol).build());
   }
 
   private static void guarded(CaseList out, Random r, String op, DType t) {

@@ -22,5 +22,6 @@ public final class Families {
           new NnCases(),
           new ElementwiseCases(),
           new SelectionCases(),
-          new LinalgCases());
+          new LinalgCases(),
+          new AudioCases());
 }

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
 import java.util.stream.Stream;
@@ -88,9 +89,9 @@ public final class Generate {
         throw new IllegalArgumentException("two cases are named " + c.name());
       }
       Fixture f = fixture(c, optimizationIndependentOutcome(c));
-      Tolerance tol = family.tolerance(c);
-      if (tol != null && !f.hasError()) {
-        f = f.toBuilder().setTolerance(tol).build();
+      Optional<Tolerance> tolerance = family.tolerance(c);
+      if (tolerance.isPresent() && !f.hasError()) {
+        f = f.toBuilder().setTolerance(tolerance.get()).build();
       }
       errors += f.hasError() ? 1 : 0;
       writeString(dir.resolve(file), text(f));

@@ -5,6 +5,7 @@ import dev.rawops.kernels.Device;
 import dev.rawops.kernels.KernelDef;
 import dev.rawops.kernels.KernelProvider;
 import dev.rawops.kernels.cpu.array.ArrayKernels;
+import dev.rawops.kernels.cpu.audio.AudioKernels;
 import dev.rawops.kernels.cpu.controlflow.ControlFlowKernels;
 import dev.rawops.kernels.cpu.core.CoreKernels;
 import dev.rawops.kernels.cpu.dataflow.DataflowKernels;
@@ -45,6 +46,7 @@ public final class CpuKernels implements KernelProvider {
         .addAll(DataflowKernels.defs())
         .addAll(RaggedKernels.defs())
         .addAll(ImageKernels.defs())
+        .addAll(AudioKernels.defs())
         .addAll(QuantizationKernels.defs())
         .addAll(LinalgKernels.defs())
         .addAll(NnKernels.defs())

@@ -1,0 +1,18 @@
+package dev.rawops.kernels.cpu.audio;
+
+import com.google.common.collect.ImmutableList;
+import dev.rawops.kernels.KernelDef;
+import java.util.List;
+
+/** The Audio family's CPU kernels: DecodeWav, AudioSpectrogram, Mfcc. */
+public final class AudioKernels {
+  private AudioKernels() {}
+
+  public static List<KernelDef> defs() {
+    return ImmutableList.<KernelDef>builder()
+        .addAll(CpuDecodeWav.DEFS)
+        .addAll(CpuAudioSpectrogram.DEFS)
+        .addAll(CpuMfcc.DEFS)
+        .build();
+  }
+}
