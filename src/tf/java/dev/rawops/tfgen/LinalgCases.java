@@ -20,20 +20,7 @@ public final class LinalgCases implements CaseFamily {
   @Override
   public List<Case> cases(Random r) {
     CaseList out = new CaseList(directory());
-    List<DType> types =
-        List.of(
-            DType.INT8,
-            DType.INT16,
-            DType.INT32,
-            DType.INT64,
-            DType.UINT8,
-            DType.UINT16,
-            DType.UINT32,
-            DType.UINT64,
-            DType.HALF,
-            DType.BFLOAT16,
-            DType.FLOAT,
-            DType.DOUBLE);
+    List<DType> types = RandomTensors.REAL;
     for (DType t : types) {
       for (Shape s : List.of(Shape.of(3), Shape.of(4, 3), Shape.of(2, 2, 3))) {
         cross(out, RandomTensors.of(r, t, s, true), RandomTensors.of(r, t, s, true), true);

@@ -17,6 +17,22 @@ import java.util.Random;
  * NaN is used there).
  */
 public final class RandomTensors {
+  /** The 12 real number types: integers, half, bfloat16, float, double. */
+  static final java.util.List<DType> REAL =
+      java.util.List.of(
+          DType.INT8,
+          DType.INT16,
+          DType.INT32,
+          DType.INT64,
+          DType.UINT8,
+          DType.UINT16,
+          DType.UINT32,
+          DType.UINT64,
+          DType.HALF,
+          DType.BFLOAT16,
+          DType.FLOAT,
+          DType.DOUBLE);
+
   private static final ValueLayout.OfInt I32 =
       ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
   private static final ValueLayout.OfLong I64 =

@@ -17,20 +17,7 @@ public final class SelectionCases implements CaseFamily {
     return "selection";
   }
 
-  private static final List<DType> REAL =
-      List.of(
-          DType.INT8,
-          DType.INT16,
-          DType.INT32,
-          DType.INT64,
-          DType.UINT8,
-          DType.UINT16,
-          DType.UINT32,
-          DType.UINT64,
-          DType.HALF,
-          DType.BFLOAT16,
-          DType.FLOAT,
-          DType.DOUBLE);
+  private static final List<DType> REAL = RandomTensors.REAL;
 
   @Override
   public List<Case> cases(Random r) {

@@ -23,7 +23,7 @@ final class CpuBucketize {
         .on(
             F32_LANE,
             s -> {
-              float[] b = boundaries(s);
+              double[] b = boundaries(s);
               return (in, out, n) -> {
                 float[] x = (float[]) in[0];
                 long[] o = (long[]) out;
@@ -35,7 +35,7 @@ final class CpuBucketize {
         .on(
             F64_LANE,
             s -> {
-              double[] b = widened(boundaries(s));
+              double[] b = boundaries(s);
               return (in, out, n) -> {
                 double[] x = (double[]) in[0];
                 long[] o = (long[]) out;
@@ -47,7 +47,7 @@ final class CpuBucketize {
         .on(
             I64_LANE,
             s -> {
-              float[] b = boundaries(s);
+              double[] b = boundaries(s);
               return (in, out, n) -> {
                 long[] x = (long[]) in[0];
                 long[] o = (long[]) out;
@@ -58,10 +58,13 @@ final class CpuBucketize {
             });
   }
 
-  /** The boundaries attr, checked to be sorted as TF's kernel constructor does. */
-  private static float[] boundaries(Spec s) {
+  /**
+   * The boundaries attr (floats, held widened to double), checked to be sorted as TF's kernel
+   * constructor does.
+   */
+  private static double[] boundaries(Spec s) {
     List<Float> list = s.node().attrs().get("boundaries").getList().getFList();
-    float[] b = new float[list.size()];
+    double[] b = new double[list.size()];
     for (int i = 0; i < b.length; i++) {
       b[i] = list.get(i);
       if (i > 0 && b[i] < b[i - 1]) {
@@ -71,31 +74,11 @@ final class CpuBucketize {
     return b;
   }
 
-  private static double[] widened(float[] b) {
-    double[] d = new double[b.length];
-    for (int i = 0; i < b.length; i++) {
-      d[i] = b[i];
-    }
-    return d;
-  }
-
-  /** std::upper_bound's binary search, step for step (the steps matter once a NaN is among b). */
-  private static int upperBound(float[] b, float v) {
-    int first = 0;
-    int len = b.length;
-    while (len > 0) {
-      int half = len >>> 1;
-      int mid = first + half;
-      if (!(v < b[mid])) {
-        first = mid + 1;
-        len -= half + 1;
-      } else {
-        len = half;
-      }
-    }
-    return first;
-  }
-
+  /**
+   * std::upper_bound's binary search, step for step (the steps matter once a NaN is among b). Float
+   * values and boundaries compare here widened to double, which keeps every float comparison's
+   * answer (widening is exact and keeps order and NaNs).
+   */
   private static int upperBound(double[] b, double v) {
     int first = 0;
     int len = b.length;
