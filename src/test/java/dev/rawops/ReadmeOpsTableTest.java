@@ -10,6 +10,7 @@ import dev.rawops.kernels.cpu.CpuKernels;
 import dev.rawops.kernels.gpu.GpuKernels;
 import dev.rawops.ops.Op;
 import dev.rawops.ops.OpRegistry;
+import dev.rawops.runtime.Functions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,16 +44,7 @@ class ReadmeOpsTableTest {
    * Function calls and functional control flow: declared ops without a CPU KernelDef, whose kernels
    * the runtime makes (runtime.Functions#kernelFor).
    */
-  private static final Set<String> RUNTIME_OPS =
-      Set.of(
-          "PartitionedCall",
-          "StatefulPartitionedCall",
-          "If",
-          "StatelessIf",
-          "While",
-          "StatelessWhile",
-          "Case",
-          "StatelessCase");
+  private static final Set<String> RUNTIME_OPS = Functions.RUNTIME_OPS;
 
   private static final Pattern TOTALS =
       Pattern.compile(

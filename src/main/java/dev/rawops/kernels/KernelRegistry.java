@@ -93,6 +93,11 @@ public final class KernelRegistry {
     return Optional.empty();
   }
 
+  /** Every registration, in registration order (providers sorted as {@link #load} sorts them). */
+  public ImmutableList<KernelDef> all() {
+    return defs;
+  }
+
   /** What is registered for {@code op}, for error messages. */
   public List<String> describe(String op) {
     return defs.stream().filter(d -> d.op().equals(op)).map(KernelDef::describe).toList();

@@ -43,6 +43,14 @@ public final class TfCpuRegistrations {
     return Loaded.BY_OP.containsKey(op);
   }
 
+  /**
+   * Every op TF registers some CPU kernel for, labelled kernels included (TF's oneDNN ops have only
+   * labelled ones), sorted.
+   */
+  public static ImmutableSortedSet<String> ops() {
+    return Loaded.ALL_OPS;
+  }
+
   /** The type attrs that some CPU registration of {@code op} constrains, sorted. */
   public static ImmutableSortedSet<String> typeAttrs(String op) {
     ImmutableSortedSet.Builder<String> attrs = ImmutableSortedSet.naturalOrder();
@@ -87,6 +95,18 @@ public final class TfCpuRegistrations {
   private static final class Loaded {
     static final ImmutableListMultimap<String, ImmutableMap<String, ImmutableSet<DType>>> BY_OP =
         read();
+    static final ImmutableSortedSet<String> ALL_OPS = allOps();
+
+    private static ImmutableSortedSet<String> allOps() {
+      ImmutableSortedSet.Builder<String> out = ImmutableSortedSet.naturalOrder();
+      for (String line : lines()) {
+        if (!line.isBlank() && !line.startsWith("#")) {
+          int space = line.indexOf(' ');
+          out.add(space < 0 ? line : line.substring(0, space));
+        }
+      }
+      return out.build();
+    }
 
     private static ImmutableListMultimap<String, ImmutableMap<String, ImmutableSet<DType>>> read() {
       Map<String, DType> byName = new java.util.HashMap<>();

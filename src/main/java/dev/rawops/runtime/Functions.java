@@ -54,6 +54,21 @@ public final class Functions {
    */
   public static final int MAX_DEPTH = 100;
 
+  /**
+   * The ops whose kernels the runtime makes itself ({@link #kernelFor}), declared by their family
+   * without a CPU kernel registration: function calls and functional control flow.
+   */
+  public static final com.google.common.collect.ImmutableSortedSet<String> RUNTIME_OPS =
+      com.google.common.collect.ImmutableSortedSet.of(
+          "PartitionedCall",
+          "StatefulPartitionedCall",
+          "If",
+          "StatelessIf",
+          "While",
+          "StatelessWhile",
+          "Case",
+          "StatelessCase");
+
   private static final ThreadLocal<Deque<String>> CALL_STACK =
       ThreadLocal.withInitial(ArrayDeque::new);
   private static final AtomicLong IDS = new AtomicLong();

@@ -5,6 +5,7 @@ import dev.rawops.RawOpsException;
 import dev.rawops.kernels.Device;
 import dev.rawops.kernels.KernelDef;
 import dev.rawops.kernels.KernelRegistry;
+import dev.rawops.kernels.OpScope;
 import dev.rawops.kernels.TfCpuRegistrations;
 import dev.rawops.ops.Op;
 import dev.rawops.ops.OpRegistry;
@@ -412,7 +413,8 @@ final class GraphBuilder {
                 + n.op()
                 + "' used by node "
                 + n.name()
-                + ": rawops has no kernel for this TensorFlow op on any device";
+                + ": rawops has no kernel for this TensorFlow op on any device"
+                + outOfScope(n.op());
         return;
       }
       n.kernel = kernelFor(n);
@@ -515,11 +517,23 @@ final class GraphBuilder {
         throw n.invalidArgument(message);
       }
       n.missingKernel =
-          message + " (TensorFlow 2.18 has a CPU kernel for these types; rawops has none)";
+          message
+              + " (TensorFlow 2.18 has a CPU kernel for these types; rawops has none)"
+              + outOfScope(n.op());
       return null;
     }
     n.hostMemoryInputs = k.get().hostMemoryInputs();
     return k.get().factory().create(n);
+  }
+
+  /**
+   * ". X is out of scope for rawops: <class>" for an op rawops means never to run ({@link
+   * OpScope}), so the user knows no later version will either; "" otherwise.
+   */
+  private static String outOfScope(String op) {
+    return OpScope.outOfScope(op)
+        .map(c -> ". " + op + " is out of scope for rawops: " + c.description())
+        .orElse("");
   }
 
   /** Whether TF 2.18 registers a CPU kernel of the node's op for the node's type attrs. */
