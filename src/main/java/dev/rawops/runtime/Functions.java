@@ -58,7 +58,7 @@ public final class Functions {
    * The ops whose kernels the runtime makes itself ({@link #kernelFor}), declared by their family
    * without a CPU kernel registration: function calls and functional control flow.
    */
-  public static final com.google.common.collect.ImmutableSortedSet<String> RUNTIME_OPS =
+  public static final java.util.SortedSet<String> RUNTIME_OPS =
       com.google.common.collect.ImmutableSortedSet.of(
           "PartitionedCall",
           "StatefulPartitionedCall",
