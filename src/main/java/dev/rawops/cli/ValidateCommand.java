@@ -76,7 +76,16 @@ final class ValidateCommand implements Callable<Integer> {
     var missing = graph.unimplementedOps();
     if (!missing.isEmpty()) {
       List<String> parts = new ArrayList<>();
-      missing.forEach((op, count) -> parts.add(op + " (" + count + ")"));
+      missing.forEach(
+          (op, count) ->
+              parts.add(
+                  op
+                      + " ("
+                      + count
+                      + dev.rawops.kernels.OpScope.outOfScope(op)
+                          .map(c -> ", out of scope: " + c.description())
+                          .orElse("")
+                      + ")"));
       out.println(
           "note: rawops has no kernel for "
               + String.join(", ", parts)

@@ -99,6 +99,28 @@ class CliTest {
     assertTrue(r.err().contains("2 errors"), r.err());
   }
 
+  /** An op rawops lacks is a note, with the class of one that is out of scope (OpScope). */
+  @Test
+  void validate_notesOpsWithoutKernels_andWhyOutOfScope() throws Exception {
+    Path g = dir.resolve("write.pbtxt");
+    Files.writeString(
+        g,
+        """
+        node { name: "f" op: "Const" attr { key: "dtype" value { type: DT_STRING } }
+          attr { key: "value" value { tensor { dtype: DT_STRING tensor_shape {} string_val: "f" } } } }
+        node { name: "w" op: "WriteFile" input: "f" input: "f" }
+        node { name: "a" op: "Abort" }
+        """);
+    Result r = rawops("validate", g.toString());
+    assertEquals(0, r.code(), r.err());
+    assertTrue(
+        r.out()
+            .contains(
+                "note: rawops has no kernel for Abort (1), WriteFile (1, out of scope:"
+                    + " file-system or checkpoint writing op)"),
+        r.out());
+  }
+
   @Test
   void usageErrors_exit2() {
     assertEquals(2, rawops("run").code());
