@@ -4,6 +4,7 @@ import dev.rawops.RawOpsException;
 import dev.rawops.ragged.RaggedTensor;
 import dev.rawops.runtime.Graph;
 import dev.rawops.runtime.GraphLoader;
+import dev.rawops.runtime.RunOptions;
 import dev.rawops.runtime.RunRecorder;
 import dev.rawops.runtime.Session;
 import dev.rawops.runtime.TensorName;
@@ -110,6 +111,14 @@ final class RunCommand implements Callable<Integer> {
   Integer threads;
 
   @Option(
+      names = "--timeout",
+      paramLabel = "SECONDS",
+      description =
+          "Stop the run after this many seconds (fractions allowed) with DEADLINE_EXCEEDED, as"
+              + " TF's RunOptions.timeout_in_ms does (default: no limit)")
+  Double timeout;
+
+  @Option(
       names = "--stats",
       description =
           "After the results, print per-op totals (nodes run, kernel time, bytes out) and the"
@@ -125,6 +134,17 @@ final class RunCommand implements Callable<Integer> {
   Path trace;
 
   @picocli.CommandLine.Mixin DeviceOption deviceOption = new DeviceOption();
+
+  private RunOptions runOptions() {
+    if (timeout == null) {
+      return RunOptions.none();
+    }
+    if (!(timeout > 0) || timeout.isInfinite()) {
+      throw new picocli.CommandLine.ParameterException(
+          spec.commandLine(), "--timeout must be a positive number of seconds, got " + timeout);
+    }
+    return RunOptions.none().timeout(java.time.Duration.ofNanos((long) Math.ceil(timeout * 1e9)));
+  }
 
   @Override
   public Integer call() throws IOException {
@@ -175,7 +195,7 @@ final class RunCommand implements Callable<Integer> {
     List<Tensor> results;
     long peak;
     try (Session session = graph.newSession(options)) {
-      results = session.run(feedMap, toFetch, targets, recorder);
+      results = session.run(runOptions(), feedMap, toFetch, targets, recorder);
       peak = session.peakBytesInUse();
     }
     PrintWriter w = spec.commandLine().getOut();

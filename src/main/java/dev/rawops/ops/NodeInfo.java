@@ -71,6 +71,36 @@ public interface NodeInfo {
     return Optional.empty();
   }
 
+  /**
+   * An int attr that TF's kernel or shape function reads into an {@code int32} ({@code GetAttr}
+   * into an {@code int}): a value past int32 is refused with TF's message.
+   */
+  default int int32Attr(String name) {
+    return int32(name, attrs().getInt(name));
+  }
+
+  /**
+   * A {@code list(int)} attr that TF reads into a {@code std::vector<int32>}, checked as TF does.
+   */
+  default long[] int32ListAttr(String name) {
+    if (!attrs().has(name)) {
+      return new long[0];
+    }
+    java.util.List<Long> l = attrs().get(name).getList().getIList();
+    long[] r = new long[l.size()];
+    for (int i = 0; i < r.length; i++) {
+      r[i] = int32(name, l.get(i));
+    }
+    return r;
+  }
+
+  private int int32(String name, long v) {
+    if (v != (int) v) {
+      throw invalidArgument("Attr " + name + " has value " + v + " out of range for an int32");
+    }
+    return (int) v;
+  }
+
   /** An error attributed to this node and op. */
   default RawOpsException error(Code code, String detail) {
     return new RawOpsException(code, name(), op(), detail);

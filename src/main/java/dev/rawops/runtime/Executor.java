@@ -70,6 +70,7 @@ final class Executor {
   private final IntraOpPool helperPool;
   private Thread callerThread;
   private final RunObserver observer; // null: none
+  private final RunControl control;
   private final long maxRunBytes;
   private final AtomicLong liveBytes = new AtomicLong();
 
@@ -89,7 +90,14 @@ final class Executor {
   private volatile boolean callerWaiting;
   private RuntimeException error;
 
-  Executor(Graph graph, Plan plan, SessionState state, Session session, RunObserver observer) {
+  Executor(
+      Graph graph,
+      Plan plan,
+      SessionState state,
+      Session session,
+      RunObserver observer,
+      RunControl control) {
+    this.control = control;
     this.plan = plan;
     this.state = state;
     this.nodes = graph.nodeArray;
@@ -198,6 +206,14 @@ final class Executor {
     callerThread = Thread.currentThread();
     work(ctx, true);
     if (error != null) {
+      synchronized (lock) {
+        releaseAll(root);
+        for (Tensor t : retvals) {
+          if (t != null) {
+            release(t);
+          }
+        }
+      }
       throw error;
     }
     dev.rawops.tensor.DeviceTensors.fetchToHost(retvals, this); // a device's results: copied
@@ -296,15 +312,20 @@ final class Executor {
   private void execute(int i, Iteration it, boolean dead, Context c) {
     BuiltNode node = nodes[i];
     Tensor[] outs = null;
-    RuntimeException failed = null;
-    if (!dead) {
+    // Checked before every node, dead or live: a loop or a fan-out of calls stops within one
+    // node's time of its deadline, cancellation or interrupt.
+    RuntimeException failed = control.stopReason();
+    if (!dead && failed == null) {
       long start = observer == null ? 0 : System.nanoTime();
+      RunControl prev = RunControl.enter(control); // function bodies this node runs share it
       try {
         outs = compute(node, it, c);
       } catch (RuntimeException e) {
         failed = e;
       } catch (Error e) { // compute wraps what it can; nothing may kill a worker silently
         failed = node.error(Code.INTERNAL, "kernel failed: " + e);
+      } finally {
+        RunControl.restore(prev);
       }
       if (observer != null && outs != null) {
         try {
@@ -529,6 +550,41 @@ final class Executor {
         in[base + k] = null;
         release(t);
       }
+    }
+  }
+
+  /**
+   * After a failed or stopped run (nothing runs any more): lets go of every tensor the frames still
+   * hold — inputs waiting in live iterations, loop invariants, values waiting for an iteration — so
+   * that their pooled memory goes back.
+   */
+  private void releaseAll(Frame frame) {
+    for (int k = 0; k < frame.count; k++) {
+      Iteration it = frame.ring[(frame.ringStart + k) % frame.ring.length];
+      if (it == null) {
+        continue;
+      }
+      for (int slot = 0; slot < it.inputs.length; slot++) {
+        if (it.inputs[slot] != null) {
+          release(it.inputs[slot]);
+          it.inputs[slot] = null;
+        }
+      }
+      if (it.children != null) {
+        for (Frame child : it.children) {
+          if (child != null) {
+            releaseAll(child);
+          }
+        }
+      }
+    }
+    for (List<Tensor> held : List.of(frame.invValues, frame.nextValues)) {
+      for (Tensor t : held) {
+        if (t != null) {
+          release(t);
+        }
+      }
+      held.clear();
     }
   }
 

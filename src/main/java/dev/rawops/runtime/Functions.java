@@ -453,6 +453,7 @@ public final class Functions {
                 + dev.rawops.Limits.MAX_FUNCTION_DEPTH
                 + "=N)");
       }
+      RunControl.checkCurrent(); // a While over pass-through bodies runs no node to check it
       Graph g = body;
       if (g == null) {
         throw caller.error(Code.INTERNAL, "function '" + name + "' called before it was built");

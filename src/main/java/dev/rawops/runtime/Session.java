@@ -232,6 +232,30 @@ public final class Session implements AutoCloseable {
   /** {@link #run(Map, List, List)} reporting each node it runs to {@code observer} (null: none). */
   public List<Tensor> run(
       Map<String, Tensor> feeds, List<String> fetches, List<String> targets, RunObserver observer) {
+    return run(RunOptions.none(), feeds, fetches, targets, observer);
+  }
+
+  /**
+   * {@link #run(Map, List, List)} under {@code options}: a timeout and a cancellation handle.
+   *
+   * @throws RawOpsException DEADLINE_EXCEEDED past the timeout, CANCELLED when the handle is
+   *     cancelled or the calling thread interrupted, besides {@link #run(Map, List, List)}'s errors
+   */
+  public List<Tensor> run(
+      RunOptions options, Map<String, Tensor> feeds, List<String> fetches, List<String> targets) {
+    return run(options, feeds, fetches, targets, null);
+  }
+
+  /** {@link #run(RunOptions, Map, List, List)} reporting each node it runs to {@code observer}. */
+  public List<Tensor> run(
+      RunOptions options,
+      Map<String, Tensor> feeds,
+      List<String> fetches,
+      List<String> targets,
+      RunObserver observer) {
+    if (options == null) {
+      throw RawOpsException.invalidArgument("options must not be null (pass RunOptions.none())");
+    }
     checkArgs(feeds, fetches, targets);
     List<String> feedNames = new ArrayList<>(feeds.keySet());
     List<List<String>> key =
@@ -249,7 +273,8 @@ public final class Session implements AutoCloseable {
         }
       }
     }
-    return new Executor(graph, plan, state, this, observer).run(feeds, feedNames, this);
+    RunControl control = RunControl.forRun(options);
+    return new Executor(graph, plan, state, this, observer, control).run(feeds, feedNames, this);
   }
 
   private static void checkArgs(

@@ -262,4 +262,42 @@ class CliFailuresTest {
         r.err().contains("which: int32[] (which:0)") && r.err().contains("words: string[4]"),
         r.err());
   }
+
+  @Test
+  void timeout_endsAnEndlessLoop_andIsChecked() throws IOException {
+    Path g =
+        Files.writeString(
+            dir.resolve("endless.pbtxt"),
+            """
+            node { name: "x" op: "Const" attr { key: "dtype" value { type: DT_INT32 } }
+              attr { key: "value" value { tensor { dtype: DT_INT32 tensor_shape {} int_val: 7 } } } }
+            node { name: "out" op: "While" input: "x"
+              attr { key: "T" value { list { type: DT_INT32 } } }
+              attr { key: "cond" value { func { name: "yes" } } }
+              attr { key: "body" value { func { name: "same" } } } }
+            library {
+              function {
+                signature { name: "yes" input_arg { name: "a" type: DT_INT32 }
+                  output_arg { name: "r" type: DT_BOOL } }
+                node_def { name: "t" op: "Const" attr { key: "dtype" value { type: DT_BOOL } }
+                  attr { key: "value" value { tensor { dtype: DT_BOOL tensor_shape {}
+                    bool_val: true } } } }
+                ret { key: "r" value: "t:output:0" }
+              }
+              function {
+                signature { name: "same" input_arg { name: "a" type: DT_INT32 }
+                  output_arg { name: "r" type: DT_INT32 } }
+                ret { key: "r" value: "a" }
+              }
+            }
+            """);
+    Result r = rawops("run", g.toString(), "--timeout", "0.3");
+    assertFailed(r, "DEADLINE_EXCEEDED");
+    assertTrue(r.err().contains("timeout of 300 ms"), r.err());
+    for (String bad : new String[] {"0", "-1", "NaN"}) {
+      Result b = rawops("run", g.toString(), "--timeout", bad);
+      assertEquals(2, b.code(), bad + ": " + b.err());
+      assertTrue(b.err().contains("--timeout must be a positive number"), b.err());
+    }
+  }
 }

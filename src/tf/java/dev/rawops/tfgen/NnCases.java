@@ -1,5 +1,6 @@
 package dev.rawops.tfgen;
 
+import dev.rawops.fixtureproto.Tolerance;
 import dev.rawops.graph.GraphDefBuilder;
 import dev.rawops.tensor.DType;
 import dev.rawops.tensor.Shape;
@@ -21,6 +22,19 @@ public final class NnCases implements CaseFamily {
   @Override
   public String directory() {
     return "nn";
+  }
+
+  /**
+   * Float AvgPool and LRN: TF's Eigen sums in float, in its packet order (over the whole padded
+   * patch; LRN as a float band-matrix product, then {@code exp(log(x) * -beta)}), rawops in double
+   * then rounds once, so the last bit or two can differ.
+   */
+  @Override
+  public java.util.Optional<Tolerance> tolerance(Case c) {
+    String d = c.description();
+    return d.startsWith("AvgPool float") || d.startsWith("LRN float")
+        ? java.util.Optional.of(Tolerance.newBuilder().setRtol(1e-6).setAtol(1e-7).build())
+        : java.util.Optional.empty();
   }
 
   private static AttrValue ints(long... v) {
@@ -179,7 +193,87 @@ public final class NnCases implements CaseFamily {
     }
     errors(out, r);
     dataFormats(out, new Random(31));
+    hugeAttrs(out, new Random(37));
     return out.cases();
+  }
+
+  /**
+   * Window, stride, dilation and radius attrs past what fits: TF reads them into int32s and refuses
+   * what does not fit; what fits but is larger than the input (a 2^31 - 1 window) TF computes. No
+   * LRN radius within 3 of INT_MAX: TF's int arithmetic overflows there (its answer is not LRN's).
+   */
+  private static void hugeAttrs(CaseList out, Random r) {
+    long[] big = {1L << 31, (1L << 32) + 2, 1L << 40, Integer.MAX_VALUE};
+    for (String op : List.of("MaxPool", "AvgPool")) {
+      for (long k : big) {
+        for (String padding : List.of("SAME", "VALID")) {
+          add(
+              out,
+              op + " float [1,4,5,2] ksize " + k + " " + padding,
+              new GraphDefBuilder()
+                  .constant("x", floats(r, Shape.of(1, 4, 5, 2)))
+                  .op("out", op, "x")
+                  .attr("T", DataType.DT_FLOAT)
+                  .attr("ksize", ints(1, k, 2, 1))
+                  .attr("strides", ints(1, 1, 1, 1))
+                  .attr("padding", padding),
+              "out");
+        }
+      }
+      add(
+          out,
+          op + " float [1,4,5,2] stride 2^31 - 1 SAME",
+          new GraphDefBuilder()
+              .constant("x", floats(r, Shape.of(1, 4, 5, 2)))
+              .op("out", op, "x")
+              .attr("T", DataType.DT_FLOAT)
+              .attr("ksize", ints(1, 2, 2, 1))
+              .attr("strides", ints(1, Integer.MAX_VALUE, 1, 1))
+              .attr("padding", "SAME"),
+          "out");
+    }
+    for (String attr : List.of("strides", "dilations")) {
+      for (long v : new long[] {1L << 62, 1L << 31}) {
+        long[] a = {1, v, 1, 1};
+        add(
+            out,
+            "Conv2D float " + attr + " " + v,
+            new GraphDefBuilder()
+                .constant("x", floats(r, Shape.of(1, 4, 4, 2)))
+                .constant("f", floats(r, Shape.of(2, 2, 2, 3)))
+                .op("out", "Conv2D", "x", "f")
+                .attr("T", DataType.DT_FLOAT)
+                .attr("strides", attr.equals("strides") ? ints(a) : ints(1, 1, 1, 1))
+                .attr("dilations", attr.equals("dilations") ? ints(a) : ints(1, 1, 1, 1))
+                .attr("padding", "SAME"),
+            "out");
+      }
+    }
+    for (long radius : new long[] {(1L << 32) + 1, -1, Integer.MAX_VALUE, 1L << 30}) {
+      add(
+          out,
+          "LRN float [1,2,2,3] depth_radius " + radius,
+          new GraphDefBuilder()
+              .constant("x", floats(r, Shape.of(1, 2, 2, 3)))
+              .op("out", "LRN", "x")
+              .attr("T", DataType.DT_FLOAT)
+              .attr("depth_radius", radius),
+          "out");
+    }
+    for (long d : new long[] {1L << 30, Integer.MAX_VALUE}) {
+      add(
+          out,
+          "Conv2D float [1,4,4,2] 2x2 filter dilation " + d + " SAME",
+          new GraphDefBuilder()
+              .constant("x", floats(r, Shape.of(1, 4, 4, 2)))
+              .constant("f", floats(r, Shape.of(2, 2, 2, 3)))
+              .op("out", "Conv2D", "x", "f")
+              .attr("T", DataType.DT_FLOAT)
+              .attr("strides", ints(1, 1, 1, 1))
+              .attr("dilations", ints(1, d, d, 1))
+              .attr("padding", "SAME"),
+          "out");
+    }
   }
 
   /**

@@ -41,13 +41,9 @@ public record StridedSliceMasks(int begin, int end, int ellipsis, int newAxis, i
    */
   public static void check(NodeInfo node) {
     for (String name : ATTRS) {
-      long v = node.attrs().getInt(name);
-      if (v != (int) v) {
-        throw node.invalidArgument(
-            "Attr " + name + " has value " + v + " out of range for an int32");
-      }
+      node.int32Attr(name);
     }
-    checkEllipsis(node, (int) node.attrs().getInt("ellipsis_mask"));
+    checkEllipsis(node, node.int32Attr("ellipsis_mask"));
   }
 
   /** TF's rule that ellipsis_mask is 0 or a power of two. */

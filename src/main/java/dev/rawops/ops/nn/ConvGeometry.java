@@ -104,7 +104,7 @@ public final class ConvGeometry {
   /** Checks TF's conv attrs: strides/dilations length, no batch/depth strides. */
   public static void checkConvAttrs(NodeInfo node, int spatial, String what) {
     int n = spatial + 2;
-    long[] strides = ints(node, "strides");
+    long[] strides = node.int32ListAttr("strides");
     if (strides.length != n) {
       throw node.invalidArgument(
           what
@@ -113,7 +113,7 @@ public final class ConvGeometry {
               + " values, but got: "
               + strides.length);
     }
-    long[] dil = ints(node, "dilations");
+    long[] dil = node.int32ListAttr("dilations");
     if (node.attrs().has("dilations") && dil.length != n) {
       throw node.invalidArgument(
           what
@@ -153,8 +153,8 @@ public final class ConvGeometry {
   /** The windows of every spatial dim of a conv-like node, given its input and filter sizes. */
   public static Window[] windows(NodeInfo node, long[] inSpatial, long[] kSpatial) {
     int s = inSpatial.length;
-    long[] strides = ints(node, "strides");
-    long[] dil = ints(node, "dilations");
+    long[] strides = node.int32ListAttr("strides");
+    long[] dil = node.int32ListAttr("dilations");
     long[] pads = ints(node, "explicit_paddings");
     String padding = node.attrs().getString("padding");
     Window[] w = new Window[s];

@@ -119,7 +119,7 @@ public final class NnOps implements OpFamily {
   /** Window sizes of a pooling node: from attrs, or (MaxPoolV2) constant inputs. */
   public static long[] poolAttr(NodeInfo node, String attr, int input) {
     if (node.attrs().has(attr)) {
-      return ConvGeometry.ints(node, attr);
+      return node.int32ListAttr(attr);
     }
     Optional<Tensor> t = node.constantInput(input);
     return t.map(Tensor::toLongArray).orElse(null);

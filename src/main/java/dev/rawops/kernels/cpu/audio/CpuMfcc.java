@@ -42,8 +42,8 @@ final class CpuMfcc {
     int channels = (int) spectrogram.shape().dim(0);
     double upper = node.attrs().get("upper_frequency_limit").getF();
     double lower = node.attrs().get("lower_frequency_limit").getF();
-    int filters = (int) node.attrs().getInt("filterbank_channel_count");
-    int coefficients = (int) node.attrs().getInt("dct_coefficient_count");
+    int filters = node.int32Attr("filterbank_channel_count");
+    int coefficients = node.int32Attr("dct_coefficient_count");
     Filterbank bank = Filterbank.create(bins, sampleRate, filters, lower, upper);
     boolean dctOk = coefficients >= 1 && filters >= 1 && coefficients <= filters;
     if (bank == null || !dctOk) {

@@ -46,7 +46,7 @@ public final class CpuPartition {
     public void compute(KernelContext ctx) {
       Tensor data = ctx.input(0);
       Tensor partitions = ctx.input(1);
-      int num = (int) node.attrs().getInt("num_partitions");
+      int num = node.int32Attr("num_partitions");
       if (!startsWith(data.shape(), partitions.shape())) {
         throw node.invalidArgument(
             "data.shape must start with partitions.shape, got data.shape = "

@@ -97,7 +97,7 @@ final class CpuConv implements Kernel {
     checkFormat();
     ConvGeometry.checkConvAttrs(node, s, node.op());
     if (node.op().equals("Conv3D")) {
-      for (long d : ConvGeometry.ints(node, "dilations")) {
+      for (long d : node.int32ListAttr("dilations")) {
         if (d != 1) {
           throw node.invalidArgument(
               "CPU implementation of Conv3D currently only supports dilated rates of 1.");

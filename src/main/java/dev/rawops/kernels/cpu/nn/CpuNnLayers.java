@@ -245,22 +245,35 @@ final class CpuNnLayers {
   }
 
   private static void lrn(NodeInfo node, KernelContext ctx) {
+    long r = node.attrs().getInt("depth_radius");
+    if (r < 0 || r >= Integer.MAX_VALUE) {
+      // TF's FastBoundsCheck(depth_radius, INT_MAX), which refuses negatives too.
+      throw node.invalidArgument("depth_radius = " + r + " larger than int max");
+    }
     Tensor x = ctx.input(0);
     Shape xs = x.shape();
     if (xs.rank() != 4) {
-      throw node.invalidArgument("input must be 4-dimensional");
+      throw node.invalidArgument("in must be 4-dimensional");
     }
-    int r = (int) node.attrs().getInt("depth_radius");
+    if (xs.numElements() >= Integer.MAX_VALUE) {
+      throw node.invalidArgument("argument to LRN too large");
+    }
     double bias = node.attrs().get("bias").getF();
     double alpha = node.attrs().get("alpha").getF();
     double beta = node.attrs().get("beta").getF();
     int depth = (int) xs.dim(3);
+    if (depth + r > Integer.MAX_VALUE) {
+      // TF's check, which TF itself evaluates in int and so lets through (then its band matrix
+      // overflows too); rawops refuses as the check means to.
+      throw node.invalidArgument("depth " + depth + " + depth_radius " + r + " exceeds int max.");
+    }
     double[] v = NnData.doubles(x);
     double[] y = new double[v.length];
     for (int o = 0; o < v.length; o += depth) {
       for (int c = 0; c < depth; c++) {
         double s = 0;
-        for (int j = Math.max(0, c - r); j <= Math.min(depth - 1, c + r); j++) {
+        int hi = (int) Math.min(depth - 1, c + r);
+        for (int j = (int) Math.max(0, c - r); j <= hi; j++) {
           s += v[o + j] * v[o + j];
         }
         y[o + c] = v[o + c] / Math.pow(bias + alpha * s, beta);

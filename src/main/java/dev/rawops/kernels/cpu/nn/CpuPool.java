@@ -87,8 +87,8 @@ final class CpuPool implements Kernel {
       ksize = ctx.input(1).toLongArray();
       strides = ctx.input(2).toLongArray();
     } else {
-      ksize = ConvGeometry.ints(node, "ksize");
-      strides = ConvGeometry.ints(node, "strides");
+      ksize = node.int32ListAttr("ksize");
+      strides = node.int32ListAttr("strides");
     }
     ConvGeometry.checkPoolAttrs(node, s, ksize, strides);
     int rank = s + 2;
@@ -108,7 +108,7 @@ final class CpuPool implements Kernel {
       outDims[idx] = w[i].out();
     }
     int depth = (int) dims[rank - 1];
-    ConvPlan p = ConvPlan.of((int) dims[0], w, depth, depth, depth, 1, 1);
+    ConvPlan p = ConvPlan.of((int) dims[0], clampTaps(w), depth, depth, depth, 1, 1);
     Shape outShape = Shape.of(outDims);
     int outN = Math.toIntExact(outShape.numElements());
     double[] v = NnData.doubles(x);
@@ -181,5 +181,22 @@ final class CpuPool implements Kernel {
     int oh = (o / p.outSize(2)) % p.outSize(1);
     int od = o / (p.outSize(2) * p.outSize(1));
     return p.gather(od, oh, ow, rowIn);
+  }
+
+  /**
+   * The windows cut to the taps that can ever land in the input: tap t of output o reads position
+   * {@code o * stride - padBefore + t}, so taps below {@code padBefore - (out - 1) * stride} or
+   * from {@code padBefore + in} on are padding for every output, which max and average pooling
+   * skip. The result is TF's, and a window of 2^31 - 1 taps over a 4-row input is a few taps.
+   */
+  private static Window[] clampTaps(Window[] w) {
+    Window[] c = new Window[w.length];
+    for (int i = 0; i < w.length; i++) {
+      Window x = w[i];
+      long lo = Math.max(0, x.padBefore() - Math.max(0, x.out() - 1) * x.stride());
+      long hi = Math.min(x.k(), x.padBefore() + x.in());
+      c[i] = new Window(x.in(), Math.max(0, hi - lo), x.stride(), 1, x.padBefore() - lo, x.out());
+    }
+    return c;
   }
 }
