@@ -24,7 +24,7 @@ import picocli.CommandLine.ScopeType;
 @Command(
     name = "rawops",
     mixinStandardHelpOptions = true,
-    version = "rawops 0.1.0 (TensorFlow 2.18 raw ops)",
+    versionProvider = Main.Version.class,
     description =
         "Runs TensorFlow GraphDefs of raw ops on the JVM, bit-exact with TensorFlow's CPU kernels.",
     subcommands = {
@@ -46,6 +46,22 @@ public final class Main {
       description = "On failure also print the Java stack trace (for bug reports)")
   boolean verbose;
 
+  /** The project's version, as the build wrote it into {@code version.properties}. */
+  static final class Version implements CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() throws IOException {
+      java.util.Properties p = new java.util.Properties();
+      try (java.io.InputStream in = Main.class.getResourceAsStream("version.properties")) {
+        if (in != null) {
+          p.load(in);
+        }
+      }
+      return new String[] {
+        "rawops " + p.getProperty("version", "(unknown version)") + " (TensorFlow 2.18 raw ops)"
+      };
+    }
+  }
+
   public static void main(String[] args) {
     System.exit(execute(args));
   }
@@ -54,6 +70,16 @@ public final class Main {
   public static int execute(String... args) {
     CommandLine cli = new CommandLine(new Main());
     cli.setExecutionExceptionHandler((e, cmd, parsed) -> fail(cmd.getErr(), e, verbose(parsed)));
+    // A malformed command line: the one line that says what is wrong and where help is, not the
+    // whole usage text.
+    cli.setParameterExceptionHandler(
+        (e, args2) -> {
+          PrintWriter err = e.getCommandLine().getErr();
+          err.println("error: " + e.getMessage());
+          err.println("(see `" + e.getCommandLine().getCommandSpec().qualifiedName() + " --help`)");
+          err.flush();
+          return USAGE;
+        });
     try {
       return cli.execute(args);
     } catch (Throwable e) {

@@ -49,6 +49,9 @@ final class OutFiles {
       used.add(stem);
       files.put(e.getKey(), dir.resolve(stem + ".npy"));
     }
+    for (Path f : files.values()) {
+      refuseLink(f, "--out");
+    }
     if (!force) {
       List<String> existing =
           files.values().stream().filter(Files::exists).map(Path::toString).toList();
@@ -61,6 +64,59 @@ final class OutFiles {
       }
     }
     return files;
+  }
+
+  /**
+   * Checks {@code --trace FILE} before the run: never the graph it runs, never through a symbolic
+   * link, never over an existing file without {@code --force}, in a directory that exists.
+   */
+  static void checkTrace(Path trace, Path graph, boolean force) {
+    refuseLink(trace, "--trace");
+    if (Files.exists(trace)) {
+      if (Files.isDirectory(trace)) {
+        throw RawOpsException.of(
+            Code.FAILED_PRECONDITION, "--trace " + trace + " is a directory, not a file");
+      }
+      try {
+        if (Files.isSameFile(trace, graph)) {
+          throw RawOpsException.of(
+              Code.INVALID_ARGUMENT, "--trace " + trace + " is the graph being run");
+        }
+      } catch (IOException e) {
+        // The graph was read already; an unreadable path is simply not the same file.
+      }
+      if (!force) {
+        throw RawOpsException.of(
+            Code.ALREADY_EXISTS,
+            "--trace would overwrite "
+                + trace
+                + "; pass --force to overwrite, or choose another file");
+      }
+    }
+    Path parent = trace.toAbsolutePath().getParent();
+    if (parent != null && !Files.isDirectory(parent)) {
+      throw RawOpsException.of(
+          Code.NOT_FOUND, "cannot write --trace " + trace + ": no directory " + parent);
+    }
+  }
+
+  /** A file rawops writes is never a symbolic link someone planted, even with --force. */
+  private static void refuseLink(Path f, String option) {
+    if (Files.isSymbolicLink(f)) {
+      throw RawOpsException.of(
+          Code.FAILED_PRECONDITION,
+          option + " will not write " + f + ": it is a symbolic link (remove it first)");
+    }
+  }
+
+  /** Opens {@code f} for writing without following a link planted since it was checked. */
+  static java.io.OutputStream create(Path f) throws IOException {
+    return Files.newOutputStream(
+        f,
+        java.nio.file.StandardOpenOption.CREATE,
+        java.nio.file.StandardOpenOption.TRUNCATE_EXISTING,
+        java.nio.file.StandardOpenOption.WRITE,
+        java.nio.file.LinkOption.NOFOLLOW_LINKS);
   }
 
   private static void prepare(Path dir) {

@@ -79,7 +79,10 @@ final class RunCommand implements Callable<Integer> {
               + " checked before the graph runs")
   Path out;
 
-  @Option(names = "--force", description = "Let --out overwrite existing files")
+  @Option(
+      names = "--force",
+      description =
+          "Let --out and --trace overwrite existing files (never through a symbolic link)")
   boolean force;
 
   @Option(
@@ -135,6 +138,12 @@ final class RunCommand implements Callable<Integer> {
 
   @picocli.CommandLine.Mixin DeviceOption deviceOption = new DeviceOption();
 
+  private static void writeNpy(Tensor t, Path file) throws IOException {
+    try (java.io.OutputStream o = OutFiles.create(file)) {
+      Npy.write(t, o);
+    }
+  }
+
   private RunOptions runOptions() {
     if (timeout == null) {
       return RunOptions.none();
@@ -187,6 +196,9 @@ final class RunCommand implements Callable<Integer> {
       throw new picocli.CommandLine.ParameterException(
           spec.commandLine(), "--threads must be at least 1, got " + threads);
     }
+    if (trace != null) {
+      OutFiles.checkTrace(trace, graphPath, force);
+    }
     Session.Options options = new Session.Options();
     if (threads != null) {
       options.intraOpThreads(threads).interOpThreads(threads);
@@ -213,7 +225,7 @@ final class RunCommand implements Callable<Integer> {
       }
       if (out != null) {
         Path file = files.get(Feeds.key(name));
-        Npy.write(t, file);
+        writeNpy(t, file);
         w.println("  written to " + file);
       }
     }
@@ -221,7 +233,10 @@ final class RunCommand implements Callable<Integer> {
       w.print(recorder.formatStats(peak));
     }
     if (trace != null) {
-      try (java.io.Writer tw = Files.newBufferedWriter(trace)) {
+      try (java.io.Writer tw =
+          new java.io.BufferedWriter(
+              new java.io.OutputStreamWriter(
+                  OutFiles.create(trace), java.nio.charset.StandardCharsets.UTF_8))) {
         recorder.writeTrace(tw);
       }
       w.println("trace written to " + trace);
@@ -294,7 +309,7 @@ final class RunCommand implements Callable<Integer> {
       w.println(TensorFormat.format(e.getValue()));
       if (out != null) {
         Path file = files.get(e.getKey());
-        Npy.write(e.getValue(), file);
+        writeNpy(e.getValue(), file);
         w.println("  written to " + file);
       }
     }

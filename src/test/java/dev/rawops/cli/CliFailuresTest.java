@@ -300,4 +300,60 @@ class CliFailuresTest {
       assertTrue(b.err().contains("--timeout must be a positive number"), b.err());
     }
   }
+
+  @Test
+  void trace_isCheckedBeforeTheRun_neverOverwritesTheGraph_orAFileWithoutForce()
+      throws IOException {
+    Path graph = Files.copy(Path.of(SEED), dir.resolve("g.pbtxt"));
+    byte[] before = Files.readAllBytes(graph);
+    Result self = rawops("run", graph.toString(), "--trace", graph.toString(), "--force");
+    assertFailed(self, "INVALID_ARGUMENT");
+    assertEquals("", self.out(), "checked before the run");
+    assertTrue(java.util.Arrays.equals(before, Files.readAllBytes(graph)), "graph untouched");
+    Path old = Files.writeString(dir.resolve("old.json"), "keep");
+    Result noForce = rawops("run", SEED, "--trace", old.toString());
+    assertFailed(noForce, "ALREADY_EXISTS");
+    assertEquals("", noForce.out());
+    assertEquals("keep", Files.readString(old));
+    assertEquals(0, rawops("run", SEED, "--trace", old.toString(), "--force").code());
+    assertTrue(Files.readString(old).startsWith("{") || Files.readString(old).startsWith("["));
+  }
+
+  @Test
+  void trace_andOut_neverWriteThroughAPlantedSymlink_evenWithForce() throws IOException {
+    Path victim = Files.writeString(dir.resolve("victim"), "keep");
+    Path link = Files.createSymbolicLink(dir.resolve("t.json"), victim);
+    assertFailed(rawops("run", SEED, "--trace", link.toString(), "--force"), "FAILED_PRECONDITION");
+    Path outDir = Files.createDirectories(dir.resolve("out"));
+    Result probe = rawops("run", SEED, "--out", outDir.toString());
+    assertEquals(0, probe.code(), probe.err());
+    Path written;
+    try (var files = Files.list(outDir)) {
+      written = files.findFirst().orElseThrow();
+    }
+    Files.delete(written);
+    Files.createSymbolicLink(written, victim);
+    Result r = rawops("run", SEED, "--out", outDir.toString(), "--force");
+    assertFailed(r, "FAILED_PRECONDITION");
+    assertTrue(r.err().contains("symbolic link"), r.err());
+    assertEquals("keep", Files.readString(victim));
+  }
+
+  @Test
+  void aMalformedOption_printsOneLine_notTheWholeUsage() {
+    Result r = rawops("run", SEED, "--threads", "0");
+    assertEquals(2, r.code(), r.err());
+    assertTrue(r.err().startsWith("error: --threads must be at least 1, got 0"), r.err());
+    assertFalse(r.err().contains("Usage:"), r.err());
+  }
+
+  @Test
+  void version_isTheProjectVersion() throws IOException {
+    String pom = Files.readString(Path.of("pom.xml"));
+    int at = pom.indexOf("<version>", pom.indexOf("<artifactId>rawops</artifactId>"));
+    String version = pom.substring(at + 9, pom.indexOf("</version>", at));
+    Result r = rawops("--version");
+    assertEquals(0, r.code());
+    assertTrue(r.out().contains("rawops " + version + " "), r.out());
+  }
 }
