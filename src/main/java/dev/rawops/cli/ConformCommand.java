@@ -82,6 +82,18 @@ final class ConformCommand implements Callable<Integer> {
     try {
       dev = device(device);
       pattern = filter == null ? null : Pattern.compile(filter);
+    } catch (java.util.regex.PatternSyntaxException e) {
+      // One line: the regex's own message spans three (pattern, caret, description).
+      err.println(
+          "error: --filter is not a regular expression: "
+              + e.getDescription()
+              + " near index "
+              + e.getIndex()
+              + " of '"
+              + filter
+              + "'");
+      err.flush();
+      return Main.USAGE;
     } catch (IllegalArgumentException e) {
       err.println("error: " + e.getMessage());
       err.flush();

@@ -356,4 +356,12 @@ class CliFailuresTest {
     assertEquals(0, r.code());
     assertTrue(r.out().contains("rawops " + version + " "), r.out());
   }
+
+  @Test
+  void conform_aBadFilter_isOneLine() {
+    Result r = rawops("conform", "graphs/conformance/nn", "--filter", "([");
+    assertEquals(2, r.code(), r.err());
+    assertEquals(1, r.err().strip().lines().count(), r.err());
+    assertTrue(r.err().startsWith("error: --filter is not a regular expression: "), r.err());
+  }
 }
