@@ -218,6 +218,8 @@ final class Executor {
     }
     dev.rawops.tensor.DeviceTensors.fetchToHost(retvals, this); // a device's results: copied
     ImmutableList.Builder<Tensor> out = ImmutableList.builder();
+    java.util.Set<Tensor> seen =
+        java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
     for (int f = 0; f < retvals.length; f++) {
       Tensor t = retvals[f];
       if (t == null) {
@@ -225,10 +227,7 @@ final class Executor {
         throw RawOpsException.invalidArgument(
             "Retval[" + f + "] does not have value (fetch '" + plan.fetches[f] + "')");
       }
-      boolean again = false;
-      for (int g = 0; g < f && !again; g++) {
-        again = retvals[g] == t;
-      }
+      boolean again = !seen.add(t); // fetched twice: linear in the number of fetches
       // The caller gets its own objects: what this run allocated (once), else a new object over
       // the same data, so closing it cannot touch a constant, a feed or a variable.
       if (!Lifetimes.ownedBy(t, this)) {
@@ -518,18 +517,19 @@ final class Executor {
   }
 
   private void setRetvals(int i, Tensor[] outs) {
-    int[] slots = plan.fetchSlots[i];
-    for (int f = 0; f < slots.length; f++) {
-      if (slots[f] < 0 || outs[slots[f]] == null) {
+    int[] pairs = plan.fetchSlots[i];
+    for (int p = 0; p < pairs.length; p += 2) {
+      int f = pairs[p];
+      int slot = pairs[p + 1];
+      if (outs[slot] == null) {
         continue;
       }
       if (retvals[f] != null) {
         // A fetch inside a loop frame is set once per iteration, as TF's _Retval.
         throw nodes[i].error(Code.INTERNAL, "Retval[" + f + "] has already been set.");
       }
-      Tensor t = outs[slots[f]];
-      if (nodes[i].outputDTypes[slots[f]] == DType.RESOURCE
-          && t.getObject(0) instanceof TensorRef r) {
+      Tensor t = outs[slot];
+      if (nodes[i].outputDTypes[slot] == DType.RESOURCE && t.getObject(0) instanceof TensorRef r) {
         t = r.value();
         if (t == null) {
           throw nodes[i].error(

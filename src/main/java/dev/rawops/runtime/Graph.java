@@ -239,21 +239,93 @@ public final class Graph {
    * wants to see, and what {@code rawops run} fetches by default.
    */
   public List<String> outputs() {
-    java.util.Set<String> consumed = new java.util.HashSet<>();
+    java.util.BitSet consumed = new java.util.BitSet();
+    int[] base = new int[nodes.size() + 1];
+    for (int i = 0; i < nodes.size(); i++) {
+      base[i + 1] = base[i] + nodes.get(i).numOutputs();
+    }
     for (BuiltNode n : nodes) {
       for (int k = 0; k < n.inputNode.length; k++) {
-        consumed.add(nodes.get(n.inputNode[k]).name() + ":" + n.inputSlot[k]);
+        if (n.inputSlot[k] >= 0) {
+          consumed.set(base[n.inputNode[k]] + n.inputSlot[k]);
+        }
       }
     }
+    boolean[] inLoop = inLoopFrame();
     List<String> out = new java.util.ArrayList<>();
-    for (BuiltNode n : nodes) {
+    for (int j = 0; j < nodes.size(); j++) {
+      BuiltNode n = nodes.get(j);
+      if (n.op().equals("Placeholder") || inLoop[j]) {
+        continue;
+      }
       for (int i = 0; i < n.numOutputs(); i++) {
-        if (!consumed.contains(n.name() + ":" + i) && !n.op().equals("Placeholder")) {
+        if (!consumed.get(base[j] + i)) {
           out.add(n.name() + ":" + i);
         }
       }
     }
     return out;
+  }
+
+  /**
+   * Nodes inside a TF 1 while loop's frame (after an Enter, before its Exit): TF cannot fetch them
+   * from outside the loop, so they are never default fetches. Frame depth flows along data and
+   * control edges in topological order (NextIteration's back edge into Merge left out): +1 at an
+   * Enter, -1 after an Exit.
+   */
+  private boolean[] inLoopFrame() {
+    int n = nodes.size();
+    int[] depth = new int[n];
+    int[] pending = new int[n];
+    List<List<Integer>> users = new java.util.ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      users.add(new java.util.ArrayList<>(0));
+    }
+    boolean anyEnter = false;
+    for (int i = 0; i < n; i++) {
+      BuiltNode u = nodes.get(i);
+      anyEnter |= u.op().equals("Enter") || u.op().equals("RefEnter");
+      for (int src : u.inputNode) {
+        if (!isNextIteration(nodes.get(src))) {
+          users.get(src).add(i);
+          pending[i]++;
+        }
+      }
+      for (int src : u.controlInputs) {
+        if (!isNextIteration(nodes.get(src))) {
+          users.get(src).add(i);
+          pending[i]++;
+        }
+      }
+    }
+    boolean[] inLoop = new boolean[n];
+    if (!anyEnter) {
+      return inLoop;
+    }
+    java.util.ArrayDeque<Integer> ready = new java.util.ArrayDeque<>();
+    for (int i = 0; i < n; i++) {
+      if (pending[i] == 0) {
+        ready.add(i);
+      }
+    }
+    while (!ready.isEmpty()) {
+      int i = ready.poll();
+      String op = nodes.get(i).op();
+      int d = depth[i] + (op.equals("Enter") || op.equals("RefEnter") ? 1 : 0);
+      d -= op.equals("Exit") || op.equals("RefExit") ? 1 : 0;
+      inLoop[i] = d > 0;
+      for (int v : users.get(i)) {
+        depth[v] = Math.max(depth[v], Math.max(0, d));
+        if (--pending[v] == 0) {
+          ready.add(v);
+        }
+      }
+    }
+    return inLoop;
+  }
+
+  private static boolean isNextIteration(BuiltNode b) {
+    return b.op().equals("NextIteration") || b.op().equals("RefNextIteration");
   }
 
   /**

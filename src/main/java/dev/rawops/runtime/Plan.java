@@ -75,7 +75,10 @@ final class Plan {
 
   final boolean[] constantEnter;
 
-  /** Per node, null or per fetch position the output slot it fetches (-1 elsewhere). */
+  /**
+   * Per node, null or the fetches it serves as pairs (fetch position, output slot): a node's own
+   * fetches only, so that many fetches cost linear time and memory.
+   */
   final int[][] fetchSlots;
 
   final FrameInfo[] frames;
@@ -190,11 +193,12 @@ final class Plan {
       edges();
       for (int f = 0; f < fetches.length; f++) {
         int node = g.byName.get(fetches[f].node()).index;
-        if (fetchSlots[node] == null) {
-          fetchSlots[node] = new int[fetches.length];
-          Arrays.fill(fetchSlots[node], -1);
-        }
-        fetchSlots[node][f] = fetches[f].index();
+        int[] pairs = fetchSlots[node];
+        int at = pairs == null ? 0 : pairs.length;
+        pairs = pairs == null ? new int[2] : Arrays.copyOf(pairs, at + 2);
+        pairs[at] = f;
+        pairs[at + 1] = fetches[f].index();
+        fetchSlots[node] = pairs;
       }
       return new Plan(this);
     }
