@@ -3,14 +3,12 @@ package dev.rawops.savedmodel;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.google.protobuf.TextFormat;
 import dev.rawops.Code;
 import dev.rawops.RawOpsException;
 import dev.rawops.checkpoint.TensorBundle;
 import dev.rawops.fixtureproto.Fixture;
-import dev.rawops.ops.OpRegistry;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
 import dev.rawops.tensor.TensorProtos;
@@ -72,10 +70,6 @@ class SavedModelTest {
 
   @Test
   void refVariablesTf1Style() throws IOException {
-    assumeTrue(
-        OpRegistry.builtIn().implemented("VariableV2")
-            && OpRegistry.builtIn().implemented("Assign"),
-        "VariableV2/Assign (the control-flow family's ref variables) are not implemented yet");
     Path dir = ROOT.resolve("ref_variables");
     check(SavedModel.load(dir), expected(dir));
   }
