@@ -17,7 +17,6 @@ import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -35,8 +34,6 @@ import java.util.Set;
  * damage is DATA_LOSS naming the file, never a wrong value.
  */
 public final class TensorBundle {
-  private static final long TABLE_MAGIC = 0xdb4775248b80fb57L;
-  private static final int FOOTER_LENGTH = 48;
   private static final int MASK_DELTA = 0xa282ead8;
 
   private final String prefix;
@@ -82,7 +79,7 @@ public final class TensorBundle {
     } catch (IOException e) {
       throw RawOpsException.of(Code.DATA_LOSS, "cannot read " + index + ": " + e.getMessage());
     }
-    Map<String, byte[]> table = readTable(bytes, index);
+    Map<String, byte[]> table = SsTable.read(bytes, index);
     byte[] head = table.get("");
     if (head == null) {
       throw corrupt(index, "no bundle header (the entry under the empty key)");
@@ -205,7 +202,7 @@ public final class TensorBundle {
     long[] lengths = new long[(int) n];
     try {
       for (int i = 0; i < n; i++) {
-        lengths[i] = readVarint64(in);
+        lengths[i] = SsTable.readVarint64(in);
         if (lengths[i] >= 0 && lengths[i] <= 0xffffffffL) {
           crc.putInt((int) lengths[i]);
         } else {
@@ -246,7 +243,7 @@ public final class TensorBundle {
     Hasher whole = Hashing.crc32c().newHasher();
     ByteBuffer again = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
     for (int i = 0; i < n; i++) {
-      long len = readVarint64(again);
+      long len = SsTable.readVarint64(again);
       if (len >= 0 && len <= 0xffffffffL) {
         whole.putInt((int) len);
       } else {
@@ -335,104 +332,5 @@ public final class TensorBundle {
   /** TF's crc32c::Mask. */
   static int mask(int crc) {
     return ((crc >>> 15) | (crc << 17)) + MASK_DELTA;
-  }
-
-  // ---- LevelDB table (TF's tsl/lib/io/table) ----
-
-  /** Every key/value of a table file, in key order, each block's checksum verified. */
-  static Map<String, byte[]> readTable(byte[] file, Path path) {
-    if (file.length < FOOTER_LENGTH) {
-      throw corrupt(path, "file is too short to be an sstable");
-    }
-    ByteBuffer footer =
-        ByteBuffer.wrap(file, file.length - FOOTER_LENGTH, FOOTER_LENGTH)
-            .order(ByteOrder.LITTLE_ENDIAN);
-    long magic = ByteBuffer.wrap(file, file.length - 8, 8).order(ByteOrder.LITTLE_ENDIAN).getLong();
-    if (magic != TABLE_MAGIC) {
-      throw corrupt(path, "not an sstable (bad magic number)");
-    }
-    try {
-      readVarint64(footer); // metaindex handle: unused by bundles
-      readVarint64(footer);
-      long indexOffset = readVarint64(footer);
-      long indexSize = readVarint64(footer);
-      Map<String, byte[]> out = new LinkedHashMap<>();
-      byte[] index = block(file, indexOffset, indexSize, path);
-      for (Map.Entry<String, byte[]> h : blockEntries(index, path).entrySet()) {
-        ByteBuffer handle = ByteBuffer.wrap(h.getValue());
-        long off = readVarint64(handle);
-        long size = readVarint64(handle);
-        out.putAll(blockEntries(block(file, off, size, path), path));
-      }
-      return out;
-    } catch (java.nio.BufferUnderflowException | IllegalArgumentException e) {
-      throw corrupt(path, "bad block handle or entry");
-    }
-  }
-
-  private static byte[] block(byte[] file, long offset, long size, Path path) {
-    if (offset < 0 || size < 0 || offset + size + 5 > file.length - FOOTER_LENGTH + 0L) {
-      throw corrupt(path, "truncated block read");
-    }
-    int off = (int) offset;
-    int n = (int) size;
-    byte type = file[off + n];
-    int stored = ByteBuffer.wrap(file, off + n + 1, 4).order(ByteOrder.LITTLE_ENDIAN).getInt();
-    int actual = Hashing.crc32c().newHasher().putBytes(file, off, n + 1).hash().asInt();
-    if (unmask(stored) != actual) {
-      throw corrupt(path, "block checksum mismatch");
-    }
-    if (type != 0) {
-      throw corrupt(path, "compressed block (type " + type + "): TF writes bundles uncompressed");
-    }
-    byte[] b = new byte[n];
-    System.arraycopy(file, off, b, 0, n);
-    return b;
-  }
-
-  private static Map<String, byte[]> blockEntries(byte[] block, Path path) {
-    if (block.length < 4) {
-      throw corrupt(path, "bad block contents");
-    }
-    ByteBuffer in = ByteBuffer.wrap(block).order(ByteOrder.LITTLE_ENDIAN);
-    int numRestarts = in.getInt(block.length - 4);
-    long limit = block.length - 4 - 4L * numRestarts;
-    if (numRestarts < 0 || limit < 0) {
-      throw corrupt(path, "bad block contents");
-    }
-    Map<String, byte[]> out = new LinkedHashMap<>();
-    byte[] key = new byte[0];
-    while (in.position() < limit) {
-      int shared = (int) readVarint64(in);
-      int nonShared = (int) readVarint64(in);
-      int valueLength = (int) readVarint64(in);
-      if (shared < 0
-          || shared > key.length
-          || nonShared < 0
-          || valueLength < 0
-          || in.position() + (long) nonShared + valueLength > limit) {
-        throw corrupt(path, "bad entry in block");
-      }
-      byte[] k = new byte[shared + nonShared];
-      System.arraycopy(key, 0, k, 0, shared);
-      in.get(k, shared, nonShared);
-      byte[] v = new byte[valueLength];
-      in.get(v);
-      out.put(new String(k, StandardCharsets.UTF_8), v);
-      key = k;
-    }
-    return out;
-  }
-
-  private static long readVarint64(ByteBuffer in) {
-    long result = 0;
-    for (int shift = 0; shift < 64; shift += 7) {
-      byte b = in.get();
-      result |= (long) (b & 0x7f) << shift;
-      if ((b & 0x80) == 0) {
-        return result;
-      }
-    }
-    throw new IllegalArgumentException("varint too long");
   }
 }

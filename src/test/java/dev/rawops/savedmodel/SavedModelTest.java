@@ -74,6 +74,22 @@ class SavedModelTest {
     check(SavedModel.load(dir), expected(dir));
   }
 
+  /** TF Serving's own test models (Snappy-compressed indexes; see their SOURCE.md). */
+  @Test
+  void tfServingHalfPlusTwo() throws IOException {
+    for (String name :
+        List.of("tf_serving_half_plus_two_cpu", "tf_serving_half_plus_two_tf2_cpu")) {
+      Path dir = ROOT.resolve(name);
+      check(SavedModel.load(dir), expected(dir));
+    }
+    // regress_x2_to_y3 = a * x2 + c with c = 3 (saved_model_half_plus_two.py)
+    SavedModel tf2 = SavedModel.load(ROOT.resolve("tf_serving_half_plus_two_tf2_cpu"));
+    Tensor y3 =
+        tf2.run("regress_x2_to_y3", Map.of("inputs", Tensor.ofFloats(Shape.of(1), 1f)))
+            .get("outputs");
+    assertTrue(Tensor.ofFloats(Shape.of(1), 3.5f).contentEquals(y3), y3.toString());
+  }
+
   @Test
   void inspectBuildsWithoutRestoring() {
     SavedModel m = SavedModel.inspect(ROOT.resolve("resource_variables"));
