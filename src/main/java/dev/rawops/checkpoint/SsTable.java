@@ -22,7 +22,10 @@ final class SsTable {
 
   private SsTable() {}
 
-  /** Every key/value of a table file, in key order, each block's checksum verified. */
+  /**
+   * Every key/value of a table file, in key order, each block's checksum verified; keys are the raw
+   * bytes as ISO-8859-1 (lossless: slice keys are binary).
+   */
   static Map<String, byte[]> read(byte[] file, Path path) {
     if (file.length < FOOTER_LENGTH) {
       throw TensorBundle.corrupt(path, "file is too short to be an sstable");
@@ -101,7 +104,7 @@ final class SsTable {
       in.get(k, shared, nonShared);
       byte[] v = new byte[valueLength];
       in.get(v);
-      out.put(new String(k, StandardCharsets.UTF_8), v);
+      out.put(new String(k, StandardCharsets.ISO_8859_1), v);
       key = k;
     }
     return out;

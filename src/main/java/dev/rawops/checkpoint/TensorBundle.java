@@ -39,12 +39,21 @@ public final class TensorBundle {
   private final String prefix;
   private final BundleHeaderProto header;
   private final Map<String, BundleEntryProto> entries;
+  private final Map<String, BundleEntryProto> sliceEntries; // by raw key bytes, ISO-8859-1
 
   private TensorBundle(
-      String prefix, BundleHeaderProto header, Map<String, BundleEntryProto> entries) {
+      String prefix,
+      BundleHeaderProto header,
+      Map<String, BundleEntryProto> entries,
+      Map<String, BundleEntryProto> sliceEntries) {
     this.prefix = prefix;
     this.header = header;
     this.entries = entries;
+    this.sliceEntries = sliceEntries;
+  }
+
+  String prefix() {
+    return prefix;
   }
 
   /** The path of a checkpoint's index file. */
@@ -98,24 +107,35 @@ public final class TensorBundle {
       throw corrupt(index, "the header says the bundle has " + header.getNumShards() + " shards");
     }
     Map<String, BundleEntryProto> entries = new LinkedHashMap<>();
+    Map<String, BundleEntryProto> slices = new LinkedHashMap<>();
     for (Map.Entry<String, byte[]> e : table.entrySet()) {
       if (e.getKey().isEmpty()) {
         continue;
       }
+      // A key starting with a zero byte is one slice of a partitioned tensor
+      // (EncodeTensorNameSlice)
+      boolean slice = e.getKey().charAt(0) == 0;
+      String key =
+          slice
+              ? e.getKey()
+              : new String(
+                  e.getKey().getBytes(java.nio.charset.StandardCharsets.ISO_8859_1),
+                  java.nio.charset.StandardCharsets.UTF_8);
       try {
-        entries.put(e.getKey(), BundleEntryProto.parseFrom(e.getValue()));
+        (slice ? slices : entries).put(key, BundleEntryProto.parseFrom(e.getValue()));
       } catch (InvalidProtocolBufferException ex) {
-        throw corrupt(index, "Entry for key " + e.getKey() + " not parseable.");
+        throw corrupt(index, "Entry for key " + key + " not parseable.");
       }
     }
-    return new TensorBundle(prefix, header, Collections.unmodifiableMap(entries));
+    return new TensorBundle(
+        prefix, header, Collections.unmodifiableMap(entries), Collections.unmodifiableMap(slices));
   }
 
   public BundleHeaderProto header() {
     return header;
   }
 
-  /** Every tensor key, sorted as in the index. */
+  /** Every tensor key, sorted as in the index (a partitioned tensor once, not its slices). */
   public Set<String> keys() {
     return entries.keySet();
   }
@@ -134,20 +154,51 @@ public final class TensorBundle {
   }
 
   /**
-   * The whole tensor stored under {@code key}, its bytes checked against the entry's CRC32C.
+   * The whole tensor stored under {@code key}, its bytes checked against the entry's CRC32C; a
+   * partitioned tensor is put together from its stored slices ({@link TensorSlices}).
    *
    * @throws RawOpsException NOT_FOUND for an unknown key, DATA_LOSS naming the shard file when the
-   *     bytes are missing or damaged, UNIMPLEMENTED for sliced (partitioned) entries
+   *     bytes are missing or damaged, INVALID_ARGUMENT when stored slices do not cover the tensor
    */
   public Tensor read(String key) {
     BundleEntryProto e = entry(key);
     if (e.getSlicesCount() > 0) {
-      throw RawOpsException.of(
-          Code.UNIMPLEMENTED,
-          "checkpoint entry "
-              + key
-              + " is stored in slices (partitioned); rawops reads whole ones");
+      return TensorSlices.read(this, key, e, TensorSlices.Slice.full(e.getShape().getDimCount()));
     }
+    return readEntry(key, e);
+  }
+
+  /**
+   * What RestoreV2 reads for a non-empty {@code shape_and_slices} entry: {@code spec} is TF's
+   * {@code "d0 d1 … slice"} (the full shape, then per dimension {@code start,length} or {@code -}),
+   * e.g. {@code "5 3 0,2:-"}. Works for partitioned and whole entries alike, as TF's LookupSlice.
+   *
+   * @throws RawOpsException INVALID_ARGUMENT for a malformed spec, a shape other than the stored
+   *     one, or stored slices that do not cover the slice; as {@link #read} otherwise
+   */
+  public Tensor readSlice(String key, String spec) {
+    BundleEntryProto e = entry(key);
+    Shape stored = TensorProtos.shapeOf(e.getShape());
+    TensorSlices.Slice want = TensorSlices.parseShapeAndSlice(key, spec, stored);
+    BundleEntryProto sliced =
+        e.getSlicesCount() > 0
+            ? e
+            : e.toBuilder().addSlices(TensorSlices.Slice.full(stored.rank()).proto()).build();
+    return TensorSlices.read(this, key, sliced, want);
+  }
+
+  /** One stored slice's entry (by its encoded key), read whole. */
+  Tensor readSliceEntry(String key, String encodedKey, String sliceDebug) {
+    BundleEntryProto e = sliceEntries.get(encodedKey);
+    if (e == null) {
+      throw RawOpsException.of(
+          Code.NOT_FOUND,
+          "slice " + sliceDebug + " of " + key + " not found in checkpoint " + indexPath(prefix));
+    }
+    return readEntry(key + " (slice " + sliceDebug + ")", e);
+  }
+
+  Tensor readEntry(String key, BundleEntryProto e) {
     DType dtype = DType.fromProtoOrNull(e.getDtype());
     if (dtype == null || dtype.isObject()) {
       throw RawOpsException.of(
@@ -164,7 +215,7 @@ public final class TensorBundle {
     byte[] bytes = readRange(file, e.getOffset(), e.getSize(), key);
     int stored = unmask(e.getCrc32C());
     if (dtype == DType.STRING) {
-      return readStrings(bytes, shape, file, key, stored);
+      return readStrings(bytes, shape, file, key, e, stored);
     }
     int actual = Hashing.crc32c().hashBytes(bytes).asInt();
     if (actual != stored) {
@@ -188,7 +239,8 @@ public final class TensorBundle {
     return Tensor.fromBytes(dtype, shape, MemorySegment.ofArray(bytes));
   }
 
-  private Tensor readStrings(byte[] bytes, Shape shape, Path file, String key, int stored) {
+  private Tensor readStrings(
+      byte[] bytes, Shape shape, Path file, String key, BundleEntryProto entry, int stored) {
     long n = shape.numElements();
     if (bytes.length == 0 && n > 0) {
       throw corrupt(file, "entry " + key + " holds no bytes for " + n + " strings");
@@ -253,7 +305,7 @@ public final class TensorBundle {
     whole.putBytes(bytes, again.position(), bytes.length - again.position());
     int actual = whole.hash().asInt();
     if (actual != stored) {
-      throw checksum(file, entries.get(key), key, stored, actual);
+      throw checksum(file, entry, key, stored, actual);
     }
     return b.freeze();
   }
