@@ -17,7 +17,6 @@ import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -35,19 +34,26 @@ import java.util.Set;
  * damage is DATA_LOSS naming the file, never a wrong value.
  */
 public final class TensorBundle {
-  private static final long TABLE_MAGIC = 0xdb4775248b80fb57L;
-  private static final int FOOTER_LENGTH = 48;
   private static final int MASK_DELTA = 0xa282ead8;
 
   private final String prefix;
   private final BundleHeaderProto header;
   private final Map<String, BundleEntryProto> entries;
+  private final Map<String, BundleEntryProto> sliceEntries; // by raw key bytes, ISO-8859-1
 
   private TensorBundle(
-      String prefix, BundleHeaderProto header, Map<String, BundleEntryProto> entries) {
+      String prefix,
+      BundleHeaderProto header,
+      Map<String, BundleEntryProto> entries,
+      Map<String, BundleEntryProto> sliceEntries) {
     this.prefix = prefix;
     this.header = header;
     this.entries = entries;
+    this.sliceEntries = sliceEntries;
+  }
+
+  String prefix() {
+    return prefix;
   }
 
   /** The path of a checkpoint's index file. */
@@ -82,7 +88,7 @@ public final class TensorBundle {
     } catch (IOException e) {
       throw RawOpsException.of(Code.DATA_LOSS, "cannot read " + index + ": " + e.getMessage());
     }
-    Map<String, byte[]> table = readTable(bytes, index);
+    Map<String, byte[]> table = SsTable.read(bytes, index);
     byte[] head = table.get("");
     if (head == null) {
       throw corrupt(index, "no bundle header (the entry under the empty key)");
@@ -101,24 +107,35 @@ public final class TensorBundle {
       throw corrupt(index, "the header says the bundle has " + header.getNumShards() + " shards");
     }
     Map<String, BundleEntryProto> entries = new LinkedHashMap<>();
+    Map<String, BundleEntryProto> slices = new LinkedHashMap<>();
     for (Map.Entry<String, byte[]> e : table.entrySet()) {
       if (e.getKey().isEmpty()) {
         continue;
       }
+      // A key starting with a zero byte is one slice of a partitioned tensor
+      // (EncodeTensorNameSlice)
+      boolean slice = e.getKey().charAt(0) == 0;
+      String key =
+          slice
+              ? e.getKey()
+              : new String(
+                  e.getKey().getBytes(java.nio.charset.StandardCharsets.ISO_8859_1),
+                  java.nio.charset.StandardCharsets.UTF_8);
       try {
-        entries.put(e.getKey(), BundleEntryProto.parseFrom(e.getValue()));
+        (slice ? slices : entries).put(key, BundleEntryProto.parseFrom(e.getValue()));
       } catch (InvalidProtocolBufferException ex) {
-        throw corrupt(index, "Entry for key " + e.getKey() + " not parseable.");
+        throw corrupt(index, "Entry for key " + key + " not parseable.");
       }
     }
-    return new TensorBundle(prefix, header, Collections.unmodifiableMap(entries));
+    return new TensorBundle(
+        prefix, header, Collections.unmodifiableMap(entries), Collections.unmodifiableMap(slices));
   }
 
   public BundleHeaderProto header() {
     return header;
   }
 
-  /** Every tensor key, sorted as in the index. */
+  /** Every tensor key, sorted as in the index (a partitioned tensor once, not its slices). */
   public Set<String> keys() {
     return entries.keySet();
   }
@@ -137,20 +154,51 @@ public final class TensorBundle {
   }
 
   /**
-   * The whole tensor stored under {@code key}, its bytes checked against the entry's CRC32C.
+   * The whole tensor stored under {@code key}, its bytes checked against the entry's CRC32C; a
+   * partitioned tensor is put together from its stored slices ({@link TensorSlices}).
    *
    * @throws RawOpsException NOT_FOUND for an unknown key, DATA_LOSS naming the shard file when the
-   *     bytes are missing or damaged, UNIMPLEMENTED for sliced (partitioned) entries
+   *     bytes are missing or damaged, INVALID_ARGUMENT when stored slices do not cover the tensor
    */
   public Tensor read(String key) {
     BundleEntryProto e = entry(key);
     if (e.getSlicesCount() > 0) {
-      throw RawOpsException.of(
-          Code.UNIMPLEMENTED,
-          "checkpoint entry "
-              + key
-              + " is stored in slices (partitioned); rawops reads whole ones");
+      return TensorSlices.read(this, key, e, TensorSlices.Slice.full(e.getShape().getDimCount()));
     }
+    return readEntry(key, e);
+  }
+
+  /**
+   * What RestoreV2 reads for a non-empty {@code shape_and_slices} entry: {@code spec} is TF's
+   * {@code "d0 d1 … slice"} (the full shape, then per dimension {@code start,length} or {@code -}),
+   * e.g. {@code "5 3 0,2:-"}. Works for partitioned and whole entries alike, as TF's LookupSlice.
+   *
+   * @throws RawOpsException INVALID_ARGUMENT for a malformed spec, a shape other than the stored
+   *     one, or stored slices that do not cover the slice; as {@link #read} otherwise
+   */
+  public Tensor readSlice(String key, String spec) {
+    BundleEntryProto e = entry(key);
+    Shape stored = TensorProtos.shapeOf(e.getShape());
+    TensorSlices.Slice want = TensorSlices.parseShapeAndSlice(key, spec, stored);
+    BundleEntryProto sliced =
+        e.getSlicesCount() > 0
+            ? e
+            : e.toBuilder().addSlices(TensorSlices.Slice.full(stored.rank()).proto()).build();
+    return TensorSlices.read(this, key, sliced, want);
+  }
+
+  /** One stored slice's entry (by its encoded key), read whole. */
+  Tensor readSliceEntry(String key, String encodedKey, String sliceDebug) {
+    BundleEntryProto e = sliceEntries.get(encodedKey);
+    if (e == null) {
+      throw RawOpsException.of(
+          Code.NOT_FOUND,
+          "slice " + sliceDebug + " of " + key + " not found in checkpoint " + indexPath(prefix));
+    }
+    return readEntry(key + " (slice " + sliceDebug + ")", e);
+  }
+
+  Tensor readEntry(String key, BundleEntryProto e) {
     DType dtype = DType.fromProtoOrNull(e.getDtype());
     if (dtype == null || dtype.isObject()) {
       throw RawOpsException.of(
@@ -167,7 +215,7 @@ public final class TensorBundle {
     byte[] bytes = readRange(file, e.getOffset(), e.getSize(), key);
     int stored = unmask(e.getCrc32C());
     if (dtype == DType.STRING) {
-      return readStrings(bytes, shape, file, key, stored);
+      return readStrings(bytes, shape, file, key, e, stored);
     }
     int actual = Hashing.crc32c().hashBytes(bytes).asInt();
     if (actual != stored) {
@@ -191,7 +239,8 @@ public final class TensorBundle {
     return Tensor.fromBytes(dtype, shape, MemorySegment.ofArray(bytes));
   }
 
-  private Tensor readStrings(byte[] bytes, Shape shape, Path file, String key, int stored) {
+  private Tensor readStrings(
+      byte[] bytes, Shape shape, Path file, String key, BundleEntryProto entry, int stored) {
     long n = shape.numElements();
     if (bytes.length == 0 && n > 0) {
       throw corrupt(file, "entry " + key + " holds no bytes for " + n + " strings");
@@ -205,7 +254,7 @@ public final class TensorBundle {
     long[] lengths = new long[(int) n];
     try {
       for (int i = 0; i < n; i++) {
-        lengths[i] = readVarint64(in);
+        lengths[i] = SsTable.readVarint64(in);
         if (lengths[i] >= 0 && lengths[i] <= 0xffffffffL) {
           crc.putInt((int) lengths[i]);
         } else {
@@ -246,7 +295,7 @@ public final class TensorBundle {
     Hasher whole = Hashing.crc32c().newHasher();
     ByteBuffer again = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
     for (int i = 0; i < n; i++) {
-      long len = readVarint64(again);
+      long len = SsTable.readVarint64(again);
       if (len >= 0 && len <= 0xffffffffL) {
         whole.putInt((int) len);
       } else {
@@ -256,7 +305,7 @@ public final class TensorBundle {
     whole.putBytes(bytes, again.position(), bytes.length - again.position());
     int actual = whole.hash().asInt();
     if (actual != stored) {
-      throw checksum(file, entries.get(key), key, stored, actual);
+      throw checksum(file, entry, key, stored, actual);
     }
     return b.freeze();
   }
@@ -335,104 +384,5 @@ public final class TensorBundle {
   /** TF's crc32c::Mask. */
   static int mask(int crc) {
     return ((crc >>> 15) | (crc << 17)) + MASK_DELTA;
-  }
-
-  // ---- LevelDB table (TF's tsl/lib/io/table) ----
-
-  /** Every key/value of a table file, in key order, each block's checksum verified. */
-  static Map<String, byte[]> readTable(byte[] file, Path path) {
-    if (file.length < FOOTER_LENGTH) {
-      throw corrupt(path, "file is too short to be an sstable");
-    }
-    ByteBuffer footer =
-        ByteBuffer.wrap(file, file.length - FOOTER_LENGTH, FOOTER_LENGTH)
-            .order(ByteOrder.LITTLE_ENDIAN);
-    long magic = ByteBuffer.wrap(file, file.length - 8, 8).order(ByteOrder.LITTLE_ENDIAN).getLong();
-    if (magic != TABLE_MAGIC) {
-      throw corrupt(path, "not an sstable (bad magic number)");
-    }
-    try {
-      readVarint64(footer); // metaindex handle: unused by bundles
-      readVarint64(footer);
-      long indexOffset = readVarint64(footer);
-      long indexSize = readVarint64(footer);
-      Map<String, byte[]> out = new LinkedHashMap<>();
-      byte[] index = block(file, indexOffset, indexSize, path);
-      for (Map.Entry<String, byte[]> h : blockEntries(index, path).entrySet()) {
-        ByteBuffer handle = ByteBuffer.wrap(h.getValue());
-        long off = readVarint64(handle);
-        long size = readVarint64(handle);
-        out.putAll(blockEntries(block(file, off, size, path), path));
-      }
-      return out;
-    } catch (java.nio.BufferUnderflowException | IllegalArgumentException e) {
-      throw corrupt(path, "bad block handle or entry");
-    }
-  }
-
-  private static byte[] block(byte[] file, long offset, long size, Path path) {
-    if (offset < 0 || size < 0 || offset + size + 5 > file.length - FOOTER_LENGTH + 0L) {
-      throw corrupt(path, "truncated block read");
-    }
-    int off = (int) offset;
-    int n = (int) size;
-    byte type = file[off + n];
-    int stored = ByteBuffer.wrap(file, off + n + 1, 4).order(ByteOrder.LITTLE_ENDIAN).getInt();
-    int actual = Hashing.crc32c().newHasher().putBytes(file, off, n + 1).hash().asInt();
-    if (unmask(stored) != actual) {
-      throw corrupt(path, "block checksum mismatch");
-    }
-    if (type != 0) {
-      throw corrupt(path, "compressed block (type " + type + "): TF writes bundles uncompressed");
-    }
-    byte[] b = new byte[n];
-    System.arraycopy(file, off, b, 0, n);
-    return b;
-  }
-
-  private static Map<String, byte[]> blockEntries(byte[] block, Path path) {
-    if (block.length < 4) {
-      throw corrupt(path, "bad block contents");
-    }
-    ByteBuffer in = ByteBuffer.wrap(block).order(ByteOrder.LITTLE_ENDIAN);
-    int numRestarts = in.getInt(block.length - 4);
-    long limit = block.length - 4 - 4L * numRestarts;
-    if (numRestarts < 0 || limit < 0) {
-      throw corrupt(path, "bad block contents");
-    }
-    Map<String, byte[]> out = new LinkedHashMap<>();
-    byte[] key = new byte[0];
-    while (in.position() < limit) {
-      int shared = (int) readVarint64(in);
-      int nonShared = (int) readVarint64(in);
-      int valueLength = (int) readVarint64(in);
-      if (shared < 0
-          || shared > key.length
-          || nonShared < 0
-          || valueLength < 0
-          || in.position() + (long) nonShared + valueLength > limit) {
-        throw corrupt(path, "bad entry in block");
-      }
-      byte[] k = new byte[shared + nonShared];
-      System.arraycopy(key, 0, k, 0, shared);
-      in.get(k, shared, nonShared);
-      byte[] v = new byte[valueLength];
-      in.get(v);
-      out.put(new String(k, StandardCharsets.UTF_8), v);
-      key = k;
-    }
-    return out;
-  }
-
-  private static long readVarint64(ByteBuffer in) {
-    long result = 0;
-    for (int shift = 0; shift < 64; shift += 7) {
-      byte b = in.get();
-      result |= (long) (b & 0x7f) << shift;
-      if ((b & 0x80) == 0) {
-        return result;
-      }
-    }
-    throw new IllegalArgumentException("varint too long");
   }
 }

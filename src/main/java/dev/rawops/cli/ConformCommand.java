@@ -30,7 +30,8 @@ import picocli.CommandLine.Spec;
     name = "conform",
     mixinStandardHelpOptions = true,
     description =
-        "Runs conformance fixtures (*.fixture.pbtxt, *.fixture.pb; see docs/FIXTURES.md) and compares "
+        "Runs conformance fixtures (*.fixture.pbtxt, *.fixture.pb, and SavedModel fixtures:"
+            + " *.savedmodel.pbtxt, expected.pbtxt beside a saved_model.pb; see docs/FIXTURES.md) and compares "
             + "rawops with the results TensorFlow recorded: dtypes, shapes, every element's bits, or the error code.")
 final class ConformCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
@@ -109,7 +110,8 @@ final class ConformCommand implements Callable<Integer> {
       return Main.FAILED;
     }
     if (files.isEmpty()) {
-      err.println("error: no fixtures (*.fixture.pbtxt, *.fixture.pb) under " + paths);
+      err.println(
+          "error: no fixtures (*.fixture.pbtxt, *.fixture.pb, SavedModel fixtures) under " + paths);
       err.flush();
       return Main.FAILED;
     }

@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
 
 /**
@@ -30,6 +31,7 @@ public final class ConformanceRunner {
   private final boolean deviceHasKernels;
   private final String noKernelsReason;
   private final Tolerance defaultTolerance;
+  private final Map<List<Object>, Path> seen = new ConcurrentHashMap<>();
 
   /** Bit-exact comparison except where a fixture carries its own tolerance. */
   public ConformanceRunner(Device device) {
@@ -95,6 +97,9 @@ public final class ConformanceRunner {
       return new Result(
           name, file, Result.Status.SKIPPED, noKernelsReason, System.nanoTime() - start);
     }
+    if (SavedModelCases.isSavedModelFixture(f)) {
+      return savedModelCase(f, file, name, start);
+    }
     String skip = GpuRules.skipReason(f, device);
     if (skip != null) {
       return new Result(name, file, Result.Status.SKIPPED, skip, System.nanoTime() - start);
@@ -105,12 +110,55 @@ public final class ConformanceRunner {
     } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
       reason = "rawops crashed: " + e;
     }
+    return verdict(name, file, reason, start);
+  }
+
+  private static Result verdict(String name, Path file, String reason, long start) {
     return new Result(
         name,
         file,
         reason == null ? Result.Status.PASSED : Result.Status.FAILED,
         reason == null ? "" : reason,
         System.nanoTime() - start);
+  }
+
+  /**
+   * A SavedModel fixture: the model located (see {@link SavedModelCases}), loaded for the CPU and
+   * run by signature. The same case reached through a second file (a corpus keeps a copy beside the
+   * model and one among its fixtures) runs once; the second is skipped naming the first.
+   */
+  private Result savedModelCase(Fixture f, Path file, String name, long start) {
+    if (!device.equals(Device.CPU)) {
+      return new Result(
+          name,
+          file,
+          Result.Status.SKIPPED,
+          "SavedModels load for the CPU only",
+          System.nanoTime() - start);
+    }
+    Path model;
+    try {
+      model = SavedModelCases.locate(f, file);
+    } catch (RawOpsException e) {
+      return verdict(name, file, e.getMessage(), start);
+    }
+    Path first = seen.putIfAbsent(List.of(SavedModelCases.canonical(model), f), file);
+    if (first != null && !first.equals(file)) {
+      return new Result(
+          name,
+          file,
+          Result.Status.SKIPPED,
+          "the same case as " + first + " (same SavedModel " + model + "), which ran",
+          System.nanoTime() - start);
+    }
+    String reason;
+    try {
+      reason =
+          SavedModelCases.check(f, model, f.hasTolerance() ? f.getTolerance() : defaultTolerance);
+    } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
+      reason = "rawops crashed: " + e;
+    }
+    return verdict(name, file, reason, start);
   }
 
   private static String name(Fixture f, Path file) {
@@ -155,7 +203,7 @@ public final class ConformanceRunner {
     return TensorDiff.compare(f.getFetchList(), f.getExpectedList(), outputs, tol);
   }
 
-  private static String malformed(Fixture f) {
+  static String malformed(Fixture f) {
     if (!f.hasError() && f.getFetchCount() == 0) {
       return "it has no fetches and no expected error (an empty or truncated file?)";
     }
@@ -185,7 +233,7 @@ public final class ConformanceRunner {
   }
 
   /** Null when our error {@code e}, raised at {@code ours}, matches TF's {@code expected}. */
-  private static String compareError(ExpectedError expected, RawOpsException e, Stage ours) {
+  static String compareError(ExpectedError expected, RawOpsException e, Stage ours) {
     boolean codeMatches = expected.getCode().getNumber() == e.code().number();
     // TF's RUN errors may be caught earlier by rawops; a BUILD error must not wait for the run.
     boolean stageMatches = expected.getStage() != Stage.BUILD || ours == Stage.BUILD;

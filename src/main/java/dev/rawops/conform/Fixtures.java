@@ -27,7 +27,9 @@ public final class Fixtures {
 
   /**
    * The fixture files under {@code paths}: a file is taken as it is, a directory is searched
-   * recursively for fixture files. Sorted by path within each argument, arguments in order.
+   * recursively for fixture files and SavedModel fixtures ({@code *.savedmodel.pbtxt}, {@code
+   * *.savedmodel.pb}, and {@code expected.pbtxt} beside a {@code saved_model.pb}). Sorted by path
+   * within each argument, arguments in order.
    *
    * @throws RawOpsException NOT_FOUND for a path that does not exist
    */
@@ -36,7 +38,12 @@ public final class Fixtures {
     for (Path p : paths) {
       if (Files.isDirectory(p)) {
         try (Stream<Path> files = Files.walk(p)) {
-          files.filter(f -> Files.isRegularFile(f) && isFixtureFile(f)).sorted().forEach(out::add);
+          files
+              .filter(
+                  f ->
+                      Files.isRegularFile(f) && (isFixtureFile(f) || SavedModelCases.isCaseFile(f)))
+              .sorted()
+              .forEach(out::add);
         } catch (IOException e) {
           throw new UncheckedIOException(e);
         }

@@ -9,6 +9,7 @@ import dev.rawops.Limits;
 import dev.rawops.RawOpsException;
 import dev.rawops.checkpoint.TensorBundle;
 import dev.rawops.kernels.Device;
+import dev.rawops.kernels.SessionState;
 import dev.rawops.runtime.Graph;
 import dev.rawops.runtime.GraphLoader;
 import dev.rawops.runtime.Session;
@@ -41,8 +42,10 @@ import java.util.TreeSet;
  * MetaGraphDef with the requested tags, its graph built and validated, variables restored by
  * running the SaverDef's restore op with the checkpoint prefix {@code variables/variables} fed (TF
  * 1 style VariableV2 + RestoreV2/Assign and TF 2 style StatefulPartitionedCall + RestoreV2/
- * AssignVariableOp alike), asset paths fed, then the init op ({@code __saved_model_init_op}, or the
- * legacy main/init op) run. Run it by signature with {@link #run}; safe to share between threads.
+ * AssignVariableOp alike) or, without a usable SaverDef, through the object graph as TF's Python
+ * loader does ({@link ObjectGraphRestore}), asset paths fed, then the init op ({@code
+ * __saved_model_init_op}, or the legacy main/init op) run. Run it by signature with {@link #run};
+ * safe to share between threads.
  */
 public final class SavedModel {
   /** The tag TF's serving tools load by default. */
@@ -136,10 +139,11 @@ public final class SavedModel {
               + tagSets(model));
     }
     Graph graph = Graph.build(mg.getGraphDef(), Device.CPU);
-    Session session = graph.newSession();
+    SessionState state = new SessionState();
+    Session session = graph.newSession(state);
     Map<String, Tensor> assets = assetFeeds(dir, mg);
     if (restore) {
-      restore(dir, mg, session, assets);
+      restore(dir, mg, session, state, assets);
     }
     String init = initOp(mg);
     if (restore && init != null) {
@@ -204,7 +208,7 @@ public final class SavedModel {
   }
 
   private static void restore(
-      Path dir, MetaGraphDef mg, Session session, Map<String, Tensor> assets) {
+      Path dir, MetaGraphDef mg, Session session, SessionState state, Map<String, Tensor> assets) {
     SaverDef saver = mg.getSaverDef();
     Path variables = dir.resolve("variables");
     String prefix = variables.resolve("variables").toString();
@@ -217,13 +221,28 @@ public final class SavedModel {
       }
       return; // TF: "The specified SavedModel has no variables; no checkpoints were restored."
     }
-    TensorBundle.open(prefix); // a damaged index is DATA_LOSS naming it, before anything runs
-    if (saver.getRestoreOpName().isEmpty() || saver.getFilenameTensorName().isEmpty()) {
+    TensorBundle bundle = TensorBundle.open(prefix); // a damaged index is DATA_LOSS naming it
+    if (!saverUsable(saver, mg)) {
+      // TF's Python loader restores through the object graph, with or without a SaverDef.
+      if (ObjectGraphRestore.applies(mg, bundle)) {
+        ObjectGraphRestore.restore(mg, bundle, prefix, state);
+      }
       return;
     }
     Map<String, Tensor> feeds = new LinkedHashMap<>(assets);
     feeds.put(saver.getFilenameTensorName(), Tensor.ofStrings(Shape.scalar(), prefix));
     session.run(feeds, List.of(), List.of(saver.getRestoreOpName()));
+  }
+
+  /** A restore op and a filename tensor, both nodes of the graph. */
+  private static boolean saverUsable(SaverDef saver, MetaGraphDef mg) {
+    if (saver.getRestoreOpName().isEmpty() || saver.getFilenameTensorName().isEmpty()) {
+      return false;
+    }
+    Set<String> nodes = new java.util.HashSet<>();
+    mg.getGraphDef().getNodeList().forEach(n -> nodes.add(n.getName()));
+    return nodes.contains(nodeOf(saver.getRestoreOpName()))
+        && nodes.contains(nodeOf(saver.getFilenameTensorName()));
   }
 
   private static boolean hasDataShards(Path variables) {

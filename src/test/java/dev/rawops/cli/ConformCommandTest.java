@@ -116,4 +116,20 @@ class ConformCommandTest {
     assertEquals("ops", testCase.getAttribute("classname"));
     assertTrue(failure.getAttribute("message").contains("expected 4.0 (bits 0x40800000)"));
   }
+
+  @Test
+  void savedModelFixturesRunAndAMissingModelFails() throws IOException {
+    Path models = Path.of(System.getProperty("basedir", "."), "graphs/savedmodels");
+    assertEquals(0, conform(models.toString()), out + "\n" + err);
+    // every committed SavedModel case passes (their count grows as models are added)
+    assertTrue(out.toString().matches("(?s).*\\b[1-9][0-9]* passed, 0 failed\\s*"), out.toString());
+    Files.writeString(
+        dir.resolve("lost.savedmodel.pbtxt"),
+        "name: \"sm/lost\" description: \"(models/nowhere)\" source: \"signature:serving_default\"\n"
+            + "fetch: \"y\" expected { dtype: DT_FLOAT tensor_shape { } float_val: 1 }");
+    out.getBuffer().setLength(0);
+    assertEquals(1, conform(dir.resolve("lost.savedmodel.pbtxt").toString()));
+    assertTrue(out.toString().contains("FAIL sm/lost: NOT_FOUND: no SavedModel"), out.toString());
+    assertTrue(out.toString().contains("0 passed, 1 failed"), out.toString());
+  }
 }

@@ -3,14 +3,12 @@ package dev.rawops.savedmodel;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.google.protobuf.TextFormat;
 import dev.rawops.Code;
 import dev.rawops.RawOpsException;
 import dev.rawops.checkpoint.TensorBundle;
 import dev.rawops.fixtureproto.Fixture;
-import dev.rawops.ops.OpRegistry;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
 import dev.rawops.tensor.TensorProtos;
@@ -72,12 +70,24 @@ class SavedModelTest {
 
   @Test
   void refVariablesTf1Style() throws IOException {
-    assumeTrue(
-        OpRegistry.builtIn().implemented("VariableV2")
-            && OpRegistry.builtIn().implemented("Assign"),
-        "VariableV2/Assign (the control-flow family's ref variables) are not implemented yet");
     Path dir = ROOT.resolve("ref_variables");
     check(SavedModel.load(dir), expected(dir));
+  }
+
+  /** TF Serving's own test models (Snappy-compressed indexes; see their SOURCE.md). */
+  @Test
+  void tfServingHalfPlusTwo() throws IOException {
+    for (String name :
+        List.of("tf_serving_half_plus_two_cpu", "tf_serving_half_plus_two_tf2_cpu")) {
+      Path dir = ROOT.resolve(name);
+      check(SavedModel.load(dir), expected(dir));
+    }
+    // regress_x2_to_y3 = a * x2 + c with c = 3 (saved_model_half_plus_two.py)
+    SavedModel tf2 = SavedModel.load(ROOT.resolve("tf_serving_half_plus_two_tf2_cpu"));
+    Tensor y3 =
+        tf2.run("regress_x2_to_y3", Map.of("inputs", Tensor.ofFloats(Shape.of(1), 1f)))
+            .get("outputs");
+    assertTrue(Tensor.ofFloats(Shape.of(1), 3.5f).contentEquals(y3), y3.toString());
   }
 
   @Test

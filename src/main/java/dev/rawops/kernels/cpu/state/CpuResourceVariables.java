@@ -379,15 +379,6 @@ public final class CpuResourceVariables {
     }
     for (int i = 0; i < node.numOutputs(); i++) {
       String name = new String(names.getString(i), StandardCharsets.UTF_8);
-      if (slices.getString(i).length > 0) {
-        throw node.error(
-            Code.UNIMPLEMENTED,
-            "RestoreV2 of a slice ("
-                + new String(slices.getString(i), StandardCharsets.UTF_8)
-                + ") of "
-                + name
-                + " is not supported by rawops; whole tensors are");
-      }
       DataType want = node.outputType(i);
       if (bundle.contains(name) && bundle.entry(name).getDtype() != want) {
         throw node.invalidArgument(
@@ -398,8 +389,9 @@ public final class CpuResourceVariables {
                 + " does not equal original dtype "
                 + DType.tfName(bundle.entry(name).getDtype()));
       }
+      String spec = new String(slices.getString(i), StandardCharsets.UTF_8);
       try {
-        ctx.setOutput(i, bundle.read(name));
+        ctx.setOutput(i, spec.isEmpty() ? bundle.read(name) : bundle.readSlice(name, spec));
       } catch (RawOpsException e) {
         throw node.error(e.code(), e.detail());
       }
