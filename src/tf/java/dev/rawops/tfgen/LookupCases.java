@@ -488,12 +488,15 @@ public final class LookupCases implements CaseFamily {
         "LookupTableExportV2 of an uninitialized HashTableV2: ABORTED",
         g,
         List.of("exp", "exp:1"));
-    g =
-        new G()
-            .table("a", "HashTableV2", DType.STRING, DType.INT64, "clash")
-            .table("b", "HashTableV2", DType.STRING, DType.STRING, "clash")
-            .size("sa", "a")
-            .size("sb", "b", "sa");
+    g = new G().table("a", "HashTableV2", DType.STRING, DType.INT64, "clash").size("sa", "a");
+    // b is made after a (its control edge), so the message names b's dtypes as the conflicting
+    // ones, every run.
+    g.b
+        .op("b", "HashTableV2", "^sa")
+        .attr("key_dtype", DType.STRING)
+        .attr("value_dtype", DType.STRING)
+        .attr("shared_name", "clash");
+    g.size("sb", "b");
     add(
         out,
         "two tables of other dtypes under one shared_name: INVALID_ARGUMENT",
