@@ -46,13 +46,7 @@ abstract class IndexedTable extends LookupTable {
     int[] slots = index.find(keys);
     boolean perKey = perKeyDefaults && defaults.numElements() == out.numElements();
     TensorBuffer buf = ctx.allocateUninitialized(valueDtype, out);
-    for (int i = 0; i < slots.length; i++) {
-      if (slots[i] >= 0) {
-        rows.copyTo(slots[i], buf, i);
-      } else {
-        copyRow(defaults, perKey ? i : 0, buf, i, width);
-      }
-    }
+    rows.gather(slots, defaults, perKey, buf);
     return buf.freeze();
   }
 
@@ -78,7 +72,7 @@ abstract class IndexedTable extends LookupTable {
         (position, slot) -> {
           int i = next[0]++;
           switch (keyDtype) {
-            case STRING -> keys.strings()[i] = SlotIndex.bytes(index.stringKeyAt(position));
+            case STRING -> keys.strings()[i] = index.stringKeyAt(position);
             case INT32 ->
                 keys.segment().setAtIndex(Layouts.I32, i, (int) index.longKeyAt(position));
             default -> keys.segment().setAtIndex(Layouts.I64, i, index.longKeyAt(position));

@@ -4,20 +4,20 @@ import dev.rawops.tensor.DType;
 import dev.rawops.tensor.Layouts;
 import dev.rawops.tensor.Tensor;
 import java.lang.foreign.MemorySegment;
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
  * The key → slot map of a hash table: open addressing with linear probing over primitive arrays, so
- * a lookup boxes nothing. Integer keys (int32 widened, int64) are longs; string keys are Latin-1
- * Strings, a lossless and compact image of their bytes. Slots index the table's {@link ValueRows};
- * a removed key's slot is reused by the next new key. Whole key tensors go in and out in one call,
- * so the per-key loop has no virtual call.
+ * a lookup boxes nothing. Integer keys (int32 widened, int64) are longs; string keys are their
+ * bytes (the tensor's own arrays, never written), with their hashes kept beside them. Slots index
+ * the table's {@link ValueRows}; a removed key's slot is reused by the next new key. Whole key
+ * tensors go in and out in one call, so the per-key loop has no virtual call.
  */
 final class SlotIndex {
   private final DType keyDtype;
   private long[] longKeys;
-  private String[] stringKeys;
+  private byte[][] stringKeys;
+  private int[] stringHashes;
   private int[] slots; // slot + 1; 0 marks an empty position
   private int mask;
   private int size;
@@ -34,7 +34,8 @@ final class SlotIndex {
     slots = new int[capacity];
     mask = capacity - 1;
     if (keyDtype == DType.STRING) {
-      stringKeys = new String[capacity];
+      stringKeys = new byte[capacity][];
+      stringHashes = new int[capacity];
     } else {
       longKeys = new long[capacity];
     }
@@ -63,12 +64,12 @@ final class SlotIndex {
     return (int) k;
   }
 
-  private static String text(byte[] b) {
-    return new String(b, StandardCharsets.ISO_8859_1);
-  }
-
-  static byte[] bytes(String key) {
-    return key.getBytes(StandardCharsets.ISO_8859_1);
+  private static int hash(byte[] b) {
+    int h = 1;
+    for (byte x : b) {
+      h = 31 * h + x;
+    }
+    return h;
   }
 
   private long longKey(MemorySegment data, long i) {
@@ -83,7 +84,7 @@ final class SlotIndex {
     int[] out = new int[n];
     if (keyDtype == DType.STRING) {
       for (int i = 0; i < n; i++) {
-        out[i] = findString(text(keys.getString(i)));
+        out[i] = findString(keys.getString(i));
       }
     } else {
       MemorySegment data = keys.data();
@@ -105,10 +106,11 @@ final class SlotIndex {
     return -1;
   }
 
-  private int findString(String k) {
-    int p = mix(k.hashCode()) & mask;
+  private int findString(byte[] k) {
+    int h = hash(k);
+    int p = mix(h) & mask;
     while (slots[p] != 0) {
-      if (stringKeys[p].equals(k)) {
+      if (stringHashes[p] == h && Arrays.equals(stringKeys[p], k)) {
         return slots[p] - 1;
       }
       p = (p + 1) & mask;
@@ -126,15 +128,17 @@ final class SlotIndex {
     }
     int p;
     if (keyDtype == DType.STRING) {
-      String k = text(keys.getString(i));
-      p = mix(k.hashCode()) & mask;
+      byte[] k = keys.getString(i);
+      int h = hash(k);
+      p = mix(h) & mask;
       while (slots[p] != 0) {
-        if (stringKeys[p].equals(k)) {
+        if (stringHashes[p] == h && Arrays.equals(stringKeys[p], k)) {
           return slots[p] - 1;
         }
         p = (p + 1) & mask;
       }
       stringKeys[p] = k;
+      stringHashes[p] = h;
     } else {
       long k = longKey(keys.data(), i);
       p = mix(k) & mask;
@@ -156,9 +160,10 @@ final class SlotIndex {
   void remove(Tensor keys, long i) {
     int p;
     if (keyDtype == DType.STRING) {
-      String k = text(keys.getString(i));
-      p = mix(k.hashCode()) & mask;
-      while (slots[p] != 0 && !stringKeys[p].equals(k)) {
+      byte[] k = keys.getString(i);
+      int h = hash(k);
+      p = mix(h) & mask;
+      while (slots[p] != 0 && !(stringHashes[p] == h && Arrays.equals(stringKeys[p], k))) {
         p = (p + 1) & mask;
       }
     } else {
@@ -187,14 +192,14 @@ final class SlotIndex {
       if (slots[p] == 0) {
         break;
       }
-      int home =
-          (keyDtype == DType.STRING ? mix(stringKeys[p].hashCode()) : mix(longKeys[p])) & mask;
+      int home = (keyDtype == DType.STRING ? mix(stringHashes[p]) : mix(longKeys[p])) & mask;
       // The entry at p may fill the hole when its home is not in (hole, p] cyclically.
       boolean between = hole <= p ? (home > hole && home <= p) : (home > hole || home <= p);
       if (!between) {
         slots[hole] = slots[p];
         if (keyDtype == DType.STRING) {
           stringKeys[hole] = stringKeys[p];
+          stringHashes[hole] = stringHashes[p];
         } else {
           longKeys[hole] = longKeys[p];
         }
@@ -210,7 +215,8 @@ final class SlotIndex {
   private void grow() {
     int[] oldSlots = slots;
     long[] oldLongs = longKeys;
-    String[] oldStrings = stringKeys;
+    byte[][] oldStrings = stringKeys;
+    int[] oldHashes = stringHashes;
     allocate(oldSlots.length * 2);
     for (int q = 0; q < oldSlots.length; q++) {
       if (oldSlots[q] == 0) {
@@ -218,11 +224,12 @@ final class SlotIndex {
       }
       int p;
       if (keyDtype == DType.STRING) {
-        p = mix(oldStrings[q].hashCode()) & mask;
+        p = mix(oldHashes[q]) & mask;
         while (slots[p] != 0) {
           p = (p + 1) & mask;
         }
         stringKeys[p] = oldStrings[q];
+        stringHashes[p] = oldHashes[q];
       } else {
         p = mix(oldLongs[q]) & mask;
         while (slots[p] != 0) {
@@ -251,7 +258,7 @@ final class SlotIndex {
     return longKeys[position];
   }
 
-  String stringKeyAt(int position) {
+  byte[] stringKeyAt(int position) {
     return stringKeys[position];
   }
 }

@@ -1,6 +1,7 @@
 package dev.rawops.kernels.cpu.lookup;
 
 import dev.rawops.tensor.DType;
+import dev.rawops.tensor.Layouts;
 import dev.rawops.tensor.Tensor;
 import dev.rawops.tensor.TensorBuffer;
 import java.lang.foreign.MemorySegment;
@@ -52,6 +53,38 @@ final class ValueRows {
           MemorySegment.ofArray(bytes),
           (long) row * rowBytes,
           rowBytes);
+    }
+  }
+
+  /**
+   * Row i of {@code dst} := row {@code slots[i]}, or where that is -1 row i (or 0) of {@code
+   * defaults}: one loop with the segments read once, and 1-, 4- and 8-byte rows moved as values.
+   */
+  void gather(int[] slots, Tensor defaults, boolean perKey, TensorBuffer dst) {
+    if (dtype == DType.STRING) {
+      for (int i = 0; i < slots.length; i++) {
+        if (slots[i] >= 0) {
+          copyTo(slots[i], dst, i);
+        } else {
+          IndexedTable.copyRow(defaults, perKey ? i : 0, dst, i, width);
+        }
+      }
+      return;
+    }
+    MemorySegment src = MemorySegment.ofArray(bytes);
+    MemorySegment def = defaults.data();
+    MemorySegment out = dst.segment();
+    for (int i = 0; i < slots.length; i++) {
+      boolean hit = slots[i] >= 0;
+      MemorySegment from = hit ? src : def;
+      long at = (long) (hit ? slots[i] : perKey ? i : 0) * rowBytes;
+      long to = (long) i * rowBytes;
+      switch (rowBytes) {
+        case 8 -> out.set(Layouts.I64, to, from.get(Layouts.I64, at));
+        case 4 -> out.set(Layouts.I32, to, from.get(Layouts.I32, at));
+        case 1 -> out.set(Layouts.I8, to, from.get(Layouts.I8, at));
+        default -> MemorySegment.copy(from, at, out, to, rowBytes);
+      }
     }
   }
 
