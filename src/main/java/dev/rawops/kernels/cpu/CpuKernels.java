@@ -13,6 +13,7 @@ import dev.rawops.kernels.cpu.elementwise.ElementwiseKernels;
 import dev.rawops.kernels.cpu.image.ImageKernels;
 import dev.rawops.kernels.cpu.indexing.IndexingKernels;
 import dev.rawops.kernels.cpu.linalg.LinalgKernels;
+import dev.rawops.kernels.cpu.lookup.LookupKernels;
 import dev.rawops.kernels.cpu.nn.NnKernels;
 import dev.rawops.kernels.cpu.quantization.QuantizationKernels;
 import dev.rawops.kernels.cpu.ragged.RaggedKernels;
@@ -52,6 +53,7 @@ public final class CpuKernels implements KernelProvider {
         .addAll(NnKernels.defs())
         .addAll(ControlFlowKernels.defs())
         .addAll(StateKernels.defs())
+        .addAll(LookupKernels.defs())
         .build();
   }
 }
