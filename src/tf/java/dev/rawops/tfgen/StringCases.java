@@ -14,10 +14,10 @@ import java.util.function.Consumer;
 /**
  * The Strings family: the hashes (StringToHashBucket*, Fingerprint), AsString over every dtype and
  * its attrs, StringJoin, StringSplit/StringSplitV2, StringLength, Substr, StringLower/StringUpper,
- * StringStrip, StringToNumber, ReduceJoin, StringNGrams, the four regex ops and base64, over ASCII,
- * non-ASCII, invalid UTF-8, NUL and 0xFF bytes, empty strings and empty tensors, with each op's
- * errors fed (kernel) and, where TF's shape function checks, as Consts. The rest of the cases are
- * in {@link StringCaseKit}.
+ * StringStrip, StringToNumber, ReduceJoin, StringNGrams, the four regex ops, base64 and the Unicode
+ * decode/encode/transcode ops, over ASCII, non-ASCII, invalid UTF-8, NUL and 0xFF bytes, empty
+ * strings and empty tensors, with each op's errors fed (kernel) and, where TF's shape function
+ * checks, as Consts. The rest of the cases are in {@link StringCaseKit}.
  */
 public final class StringCases implements CaseFamily {
   @Override
@@ -109,6 +109,7 @@ public final class StringCases implements CaseFamily {
     StringCaseKit.ngrams(out);
     StringCaseKit.regexes(out);
     StringCaseKit.base64(out);
+    StringCaseKit.unicode(out);
     return out.cases();
   }
 

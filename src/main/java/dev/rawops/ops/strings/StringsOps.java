@@ -43,7 +43,11 @@ public final class StringsOps implements OpFamily {
         DefinedOp.of("RegexFullMatch", StringsOps::regexFullMatchShape),
         DefinedOp.of("StaticRegexFullMatch", same),
         DefinedOp.of("EncodeBase64", same),
-        DefinedOp.of("DecodeBase64", same));
+        DefinedOp.of("DecodeBase64", same),
+        DefinedOp.of("UnicodeDecode", StringsOps::unicodeDecodeShape),
+        DefinedOp.of("UnicodeDecodeWithOffsets", StringsOps::unicodeDecodeShape),
+        DefinedOp.of("UnicodeEncode", StringsOps::unicodeEncodeShape),
+        DefinedOp.of("UnicodeTranscode", same));
   }
 
   private static List<PartialShape> fingerprintShape(NodeInfo node) {
@@ -163,6 +167,28 @@ public final class StringsOps implements OpFamily {
     return List.of(
         PartialShape.of(PartialShape.UNKNOWN),
         splits.hasRank() ? splits : PartialShape.unknownDims(1));
+  }
+
+  /** row_splits [elements + 1], then the code points (and their offsets) of unknown count. */
+  private static List<PartialShape> unicodeDecodeShape(NodeInfo node) {
+    long n = ShapeMerge.numElements(node.inputShape(0));
+    List<PartialShape> out = new ArrayList<>();
+    out.add(PartialShape.of(n < 0 ? PartialShape.UNKNOWN : n + 1));
+    for (int i = 1; i < node.numOutputs(); i++) {
+      out.add(PartialShape.of(PartialShape.UNKNOWN));
+    }
+    return out;
+  }
+
+  private static List<PartialShape> unicodeEncodeShape(NodeInfo node) {
+    Shapes.requireRank(node, 0, 1);
+    Shapes.requireRank(node, 1, 1);
+    long splits = Shapes.dimOr(node.inputShape(1), 0);
+    if (splits == 0) {
+      throw node.invalidArgument(
+          "Negative dimension size caused by subtracting 1 from 0"); // TF's Subtract(dim, 1)
+    }
+    return List.of(PartialShape.of(splits < 0 ? PartialShape.UNKNOWN : splits - 1));
   }
 
   private static List<PartialShape> regexReplaceShape(NodeInfo node) {

@@ -19,6 +19,7 @@ public final class StringsKernels {
         .addAll(CpuStringToNumber.DEFS)
         .addAll(CpuStringNGrams.DEFS)
         .addAll(CpuRegex.DEFS)
+        .addAll(CpuUnicode.DEFS)
         .build();
   }
 }
