@@ -17,7 +17,8 @@ import java.util.function.Consumer;
  * StringStrip, StringToNumber, ReduceJoin, StringNGrams, the four regex ops, base64 and the Unicode
  * decode/encode/transcode ops, over ASCII, non-ASCII, invalid UTF-8, NUL and 0xFF bytes, empty
  * strings and empty tensors, with each op's errors fed (kernel) and, where TF's shape function
- * checks, as Consts. The rest of the cases are in {@link StringCaseKit}.
+ * checks, as Consts. The rest of the cases are in {@link StringCaseKit} and {@link
+ * StringTextCases}.
  */
 public final class StringCases implements CaseFamily {
   @Override
@@ -107,9 +108,9 @@ public final class StringCases implements CaseFamily {
     StringCaseKit.numbers(out);
     StringCaseKit.reduceJoins(out);
     StringCaseKit.ngrams(out);
-    StringCaseKit.regexes(out);
-    StringCaseKit.base64(out);
-    StringCaseKit.unicode(out);
+    StringTextCases.regexes(out);
+    StringTextCases.base64(out);
+    StringTextCases.unicode(out);
     return out.cases();
   }
 
