@@ -62,7 +62,7 @@ class BuildErrorsTest {
     GraphDef g =
         params()
             .constant("s", Tensor.ofStrings(Shape.of(), "x"))
-            .op("unused", "EncodeBase64", "s")
+            .op("unused", "DecodeJSONExample", "s")
             .build();
     Graph graph = Graph.build(g, Device.CPU);
     assertEquals(

@@ -21,6 +21,7 @@ import dev.rawops.kernels.cpu.reduction.ReductionKernels;
 import dev.rawops.kernels.cpu.selection.SelectionKernels;
 import dev.rawops.kernels.cpu.sparse.SparseKernels;
 import dev.rawops.kernels.cpu.state.StateKernels;
+import dev.rawops.kernels.cpu.strings.StringsKernels;
 import java.util.List;
 
 /**
@@ -48,6 +49,7 @@ public final class CpuKernels implements KernelProvider {
         .addAll(RaggedKernels.defs())
         .addAll(ImageKernels.defs())
         .addAll(AudioKernels.defs())
+        .addAll(StringsKernels.defs())
         .addAll(QuantizationKernels.defs())
         .addAll(LinalgKernels.defs())
         .addAll(NnKernels.defs())
