@@ -62,6 +62,7 @@ public final class TensorListCases implements CaseFamily {
     concatSplit(out);
     TensorListLoops.cases(out);
     more(out);
+    nested(out);
     return out.cases();
   }
 
@@ -562,6 +563,34 @@ public final class TensorListCases implements CaseFamily {
           Map.of(),
           List.of("s", "s0"));
     }
+  }
+
+  /** A list of lists (element_dtype variant), and a list through a PartitionedCall. */
+  private static void nested(CaseList out) {
+    GraphDefBuilder b = base();
+    scalar(b, "max", -1);
+    b.op("outer", "EmptyTensorList", "any", "max")
+        .attr("element_dtype", DType.VARIANT)
+        .attr("shape_type", DType.INT32);
+    b.op("p", "TensorListPushBack", "outer", "l").attr("element_dtype", DType.VARIANT);
+    scalar(b, "zero", 0);
+    shape(b, "none");
+    b.op("inner", "TensorListGetItem", "p", "zero", "none").attr("element_dtype", DType.VARIANT);
+    stack(b, "s", "inner", "es");
+    b.op("n", "TensorListLength", "p");
+    add(out, "a list of lists: PushBack a list, GetItem it back, Stack it", b, "s", "n");
+
+    b = base();
+    b.op("call", "PartitionedCall", "l")
+        .attrTypes("Tin", DType.VARIANT)
+        .attrTypes("Tout", DType.VARIANT)
+        .attr("f", func("set_first"));
+    stack(b, "s", "call", "es");
+    out.add(
+        "PartitionedCall of a function taking and returning a list",
+        TensorListKit.withLibrary(b, IF_LIBRARY),
+        Map.of(),
+        List.of("s"));
   }
 
   private static dev.rawops.tfproto.AttrValue func(String name) {

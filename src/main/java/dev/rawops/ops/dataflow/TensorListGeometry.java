@@ -72,7 +72,7 @@ public final class TensorListGeometry {
     return merge(node, a, b.toPartial());
   }
 
-  /** TF's PartialTensorShape::DebugString: "<unknown>" for an unknown rank, else "[2,?]". */
+  /** TF's PartialTensorShape::DebugString: {@code <unknown>} for an unknown rank, else "[2,?]". */
   public static String debug(PartialShape s) {
     return s.hasRank() ? s.toString() : "<unknown>";
   }
