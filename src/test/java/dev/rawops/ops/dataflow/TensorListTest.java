@@ -218,4 +218,29 @@ class TensorListTest {
     assertNames(e, Code.INVALID_ARGUMENT, "sp");
     assertTrue(e.getMessage().contains("Unused values in tensor. Length of tensor: 5"));
   }
+
+  @Test
+  void aListPastTheElementLimitIsResourceExhausted() {
+    GraphDefBuilder b = base();
+    scalar(b, "huge", Integer.MAX_VALUE);
+    b.op("r", "TensorListReserve", "es", "huge")
+        .attr("element_dtype", DType.FLOAT)
+        .attr("shape_type", DType.INT32);
+    b.op("n", "TensorListLength", "r");
+    RawOpsException e = fails(b, "n");
+    assertNames(e, Code.RESOURCE_EXHAUSTED, "r");
+    assertTrue(e.getMessage().contains("maxStringElements"), e.getMessage());
+  }
+
+  @Test
+  void setItemWithResizeAtTheLargestIndexIsResourceExhausted() {
+    GraphDefBuilder b = base();
+    scalar(b, "i", Integer.MAX_VALUE);
+    b.constant("v", Tensor.ofFloats(Shape.of(2), 1, 2));
+    b.op("w", "TensorListSetItem", "l", "i", "v")
+        .attr("element_dtype", DType.FLOAT)
+        .attr("resize_if_index_out_of_bounds", true);
+    b.op("n", "TensorListLength", "w");
+    assertNames(fails(b, "n"), Code.RESOURCE_EXHAUSTED, "w");
+  }
 }

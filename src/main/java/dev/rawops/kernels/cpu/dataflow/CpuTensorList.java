@@ -117,7 +117,7 @@ public final class CpuTensorList {
             .invalidArgument(
                 "The num_elements to reserve must be a non negative number, but got " + count);
       }
-      output(ctx, 0, new TensorList(dtype, shape, -1, new Tensor[count]));
+      output(ctx, 0, new TensorList(dtype, shape, -1, new Tensor[TensorList.checkSlots(count)]));
     };
   }
 
@@ -204,7 +204,7 @@ public final class CpuTensorList {
                     + " list shape: "
                     + debug(l.elementShape));
       }
-      Tensor[] out = l.copy(Math.max(l.size(), index + 1));
+      Tensor[] out = l.copy(Math.max(l.size(), index + 1L));
       out[index] = TensorList.stored(item);
       output(ctx, 0, l.with(out));
     };

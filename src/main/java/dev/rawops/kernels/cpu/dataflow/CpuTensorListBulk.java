@@ -312,7 +312,7 @@ final class CpuTensorListBulk {
       }
       highest = Math.max(highest, i);
     }
-    Tensor[] out = new Tensor[Math.max(highest + 1, numElements)];
+    Tensor[] out = new Tensor[TensorList.checkSlots(Math.max(highest + 1L, numElements))];
     for (int k = 0; k < idx.length; k++) {
       out[idx[k]] = row(t, k, element);
     }
@@ -357,7 +357,7 @@ final class CpuTensorListBulk {
       max = Math.max(max, i);
     }
     Shape element = t.shape().sub(1, t.shape().rank());
-    Tensor[] out = l.copy(Math.max(l.size(), max + 1));
+    Tensor[] out = l.copy(Math.max(l.size(), max + 1L));
     for (int k = 0; k < idx.length; k++) {
       out[idx[k]] = row(t, k, element);
     }

@@ -1,5 +1,6 @@
 package dev.rawops.kernels.cpu.dataflow;
 
+import dev.rawops.Limits;
 import dev.rawops.tensor.DType;
 import dev.rawops.tensor.PartialShape;
 import dev.rawops.tensor.Tensor;
@@ -39,8 +40,20 @@ final class TensorList {
   }
 
   /** A copy of the elements, resized to {@code n} (new slots uninitialized). */
-  Tensor[] copy(int n) {
-    return Arrays.copyOf(tensors, n);
+  Tensor[] copy(long n) {
+    return Arrays.copyOf(tensors, checkSlots(n));
+  }
+
+  /**
+   * {@code n}, when a list may have that many slots: each is a Java reference, as a string tensor's
+   * element is, so the string-element limit bounds them (RESOURCE_EXHAUSTED beyond it).
+   */
+  static int checkSlots(long n) {
+    long limit = Math.min(Limits.maxStringElements(), Integer.MAX_VALUE - 8);
+    if (n > limit) {
+      throw Limits.exceeded("a TensorList of " + n + " elements", "maxStringElements", limit);
+    }
+    return (int) n;
   }
 
   TensorList with(Tensor[] elements) {
