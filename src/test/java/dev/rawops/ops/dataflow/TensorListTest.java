@@ -243,4 +243,47 @@ class TensorListTest {
     b.op("n", "TensorListLength", "w");
     assertNames(fails(b, "n"), Code.RESOURCE_EXHAUSTED, "w");
   }
+
+  /** TF's TensorListResize: growing adds uninitialized elements, which Stack reads as zeros. */
+  @Test
+  void shrinkingThenGrowingLeavesTheNewElementsUninitialized() {
+    GraphDefBuilder b = base();
+    scalar(b, "one", 1);
+    scalar(b, "three", 3);
+    b.op("small", "TensorListResize", "l", "one");
+    b.op("big", "TensorListResize", "small", "three");
+    stack(b, "s", "big", "es");
+    stack(b, "s0", "l", "es");
+    List<Tensor> out = run(b, "s", "s0");
+    assertArrayEquals(new float[] {1, 2, 0, 0, 0, 0}, out.get(0).toFloatArray());
+    assertArrayEquals(new float[] {1, 2, 3, 4, 5, 6}, out.get(1).toFloatArray());
+  }
+
+  /** Lists longer than a chunk: SetItem of a shared list past the first chunks, both stacked. */
+  @Test
+  void longListsShareElementsAcrossEdits() {
+    float[] x = new float[200];
+    for (int i = 0; i < x.length; i++) {
+      x[i] = i;
+    }
+    GraphDefBuilder b = new GraphDefBuilder();
+    b.constant("x", Tensor.ofFloats(Shape.of(200), x));
+    b.constant("none", Tensor.ofInts(Shape.of(0)));
+    b.op("l", "TensorListFromTensor", "x", "none")
+        .attr("element_dtype", DType.FLOAT)
+        .attr("shape_type", DType.INT32);
+    scalar(b, "i", 130);
+    b.constant("v", Tensor.ofFloats(Shape.scalar(), -1));
+    b.op("w", "TensorListSetItem", "l", "i", "v").attr("element_dtype", DType.FLOAT);
+    scalar(b, "size", 300);
+    b.op("grown", "TensorListResize", "w", "size");
+    stack(b, "s", "grown", "none");
+    stack(b, "s0", "l", "none");
+    List<Tensor> out = run(b, "s", "s0");
+    float[] want = new float[300];
+    System.arraycopy(x, 0, want, 0, 200);
+    want[130] = -1;
+    assertArrayEquals(want, out.get(0).toFloatArray());
+    assertArrayEquals(x, out.get(1).toFloatArray());
+  }
 }

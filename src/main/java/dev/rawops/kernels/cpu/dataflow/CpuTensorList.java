@@ -117,7 +117,7 @@ public final class CpuTensorList {
             .invalidArgument(
                 "The num_elements to reserve must be a non negative number, but got " + count);
       }
-      output(ctx, 0, new TensorList(dtype, shape, -1, new Tensor[TensorList.checkSlots(count)]));
+      output(ctx, 0, TensorList.reserved(dtype, shape, count));
     };
   }
 
@@ -151,9 +151,7 @@ public final class CpuTensorList {
                     + " max_num_elements: "
                     + l.maxNumElements);
       }
-      Tensor[] out = l.copy(l.size() + 1);
-      out[l.size()] = TensorList.stored(item);
-      output(ctx, 0, l.with(out));
+      output(ctx, 0, l.edit().resize(l.size() + 1L).set(l.size(), TensorList.stored(item)).build());
     };
   }
 
@@ -177,7 +175,7 @@ public final class CpuTensorList {
       throw ctx.node()
           .invalidArgument("TensorListSlice expects size to be non-negative. Got: " + size);
     }
-    output(ctx, 0, l.with(l.copy(size)));
+    output(ctx, 0, l.edit().resize(size).build());
   }
 
   private static Kernel setItem(NodeInfo node) {
@@ -204,9 +202,11 @@ public final class CpuTensorList {
                     + " list shape: "
                     + debug(l.elementShape));
       }
-      Tensor[] out = l.copy(Math.max(l.size(), index + 1L));
-      out[index] = TensorList.stored(item);
-      output(ctx, 0, l.with(out));
+      TensorList.Editor e = l.edit();
+      if (index >= l.size()) {
+        e.resize(index + 1L);
+      }
+      output(ctx, 0, e.set(index, TensorList.stored(item)).build());
     };
   }
 
@@ -268,7 +268,7 @@ public final class CpuTensorList {
         t = zeros(ctx, dtype, shape.toShape().orElseThrow());
       }
       ctx.setOutput(1, t);
-      output(ctx, 0, l.with(l.copy(l.size() - 1)));
+      output(ctx, 0, l.edit().resize(l.size() - 1).build());
     };
   }
 
@@ -301,11 +301,11 @@ public final class CpuTensorList {
                       + " vs. "
                       + debug(lb.elementShape));
         }
-        Tensor[] joined = la.copy(la.size() + lb.size());
+        TensorList.Editor joined = la.edit().resize((long) la.size() + lb.size());
         for (int j = 0; j < lb.size(); j++) {
-          joined[la.size() + j] = lb.get(j);
+          joined.set(la.size() + j, lb.get(j));
         }
-        out[i] = la.with(joined);
+        out[i] = joined.build();
       }
       ctx.setOutput(0, Tensor.ofObjects(DType.VARIANT, a.shape(), out));
     };
@@ -386,9 +386,12 @@ public final class CpuTensorList {
       }
       Object[] out = new Object[batch];
       for (int b = 0; b < batch; b++) {
-        Tensor[] grown = lists[b].copy(lists[b].size() + 1);
-        grown[lists[b].size()] = CpuTensorListBulk.row(input, b, element);
-        out[b] = lists[b].with(grown);
+        TensorList l = lists[b];
+        out[b] =
+            l.edit()
+                .resize(l.size() + 1L)
+                .set(l.size(), CpuTensorListBulk.row(input, b, element))
+                .build();
       }
       ctx.setOutput(0, Tensor.ofObjects(DType.VARIANT, handles.shape(), out));
     };

@@ -357,11 +357,11 @@ final class CpuTensorListBulk {
       max = Math.max(max, i);
     }
     Shape element = t.shape().sub(1, t.shape().rank());
-    Tensor[] out = l.copy(Math.max(l.size(), max + 1L));
+    TensorList.Editor out = l.edit().resize(Math.max(l.size(), max + 1L));
     for (int k = 0; k < idx.length; k++) {
-      out[idx[k]] = row(t, k, element);
+      out.set(idx[k], row(t, k, element));
     }
-    output(ctx, 0, l.with(out));
+    output(ctx, 0, out.build());
   }
 
   private static Kernel concat(NodeInfo node, boolean v2) {
