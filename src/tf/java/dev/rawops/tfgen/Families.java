@@ -25,5 +25,6 @@ public final class Families {
           new LinalgCases(),
           new AudioCases(),
           new LookupCases(),
-          new StringCases());
+          new StringCases(),
+          new TensorListCases());
 }

@@ -13,13 +13,15 @@ import java.util.Optional;
 
 /**
  * The Dataflow op family (TF's data_flow_ops): DynamicPartition, DynamicStitch,
- * ParallelDynamicStitch, and the TensorArrayV3 family ({@link TensorArrayOps}).
+ * ParallelDynamicStitch, the TensorArrayV3 family ({@link TensorArrayOps}) and TF 2's TensorList
+ * ops ({@link TensorListOps}).
  */
 public final class DataflowOps implements OpFamily {
   @Override
   public List<Op> ops() {
     List<Op> ops = new ArrayList<>();
     ops.addAll(TensorArrayOps.all());
+    ops.addAll(TensorListOps.all());
     ops.addAll(
         List.of(
             DefinedOp.of("DynamicPartition", DataflowOps::dynamicPartitionShape),

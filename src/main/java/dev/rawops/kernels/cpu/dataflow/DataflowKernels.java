@@ -5,7 +5,8 @@ import dev.rawops.kernels.KernelDef;
 import java.util.List;
 
 /**
- * The Dataflow family's CPU kernels: DynamicPartition, DynamicStitch and the TensorArrayV3 family.
+ * The Dataflow family's CPU kernels: DynamicPartition, DynamicStitch, the TensorArrayV3 family and
+ * TF 2's TensorList ops.
  */
 public final class DataflowKernels {
   private DataflowKernels() {}
@@ -14,6 +15,8 @@ public final class DataflowKernels {
     return ImmutableList.<KernelDef>builder()
         .addAll(CpuPartition.DEFS)
         .addAll(CpuTensorArray.defs())
+        .addAll(CpuTensorList.defs())
+        .addAll(CpuTensorListBulk.defs())
         .build();
   }
 }
