@@ -16,6 +16,7 @@ import dev.rawops.kernels.cpu.linalg.LinalgKernels;
 import dev.rawops.kernels.cpu.nn.NnKernels;
 import dev.rawops.kernels.cpu.quantization.QuantizationKernels;
 import dev.rawops.kernels.cpu.ragged.RaggedKernels;
+import dev.rawops.kernels.cpu.random.RandomKernels;
 import dev.rawops.kernels.cpu.reduction.ReductionKernels;
 import dev.rawops.kernels.cpu.selection.SelectionKernels;
 import dev.rawops.kernels.cpu.sparse.SparseKernels;
@@ -52,6 +53,7 @@ public final class CpuKernels implements KernelProvider {
         .addAll(NnKernels.defs())
         .addAll(ControlFlowKernels.defs())
         .addAll(StateKernels.defs())
+        .addAll(RandomKernels.defs())
         .build();
   }
 }
