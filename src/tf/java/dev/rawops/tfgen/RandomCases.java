@@ -90,6 +90,7 @@ public final class RandomCases implements CaseFamily {
     v2(out);
     v2Errors(out);
     secondRuns(out);
+    shuffles(out, new Random(26));
     return out.cases();
   }
 
@@ -779,5 +780,122 @@ public final class RandomCases implements CaseFamily {
           range,
           "= RandomUniformInt [-5, 5) seeds 1,2 run 2 in one session");
     }
+  }
+
+  // ---- shuffles
+
+  private static Tensor values(Random r, DType t, long... dims) {
+    Shape shape = Shape.of(dims);
+    int n = Math.toIntExact(shape.numElements());
+    if (t == DType.STRING) {
+      byte[][] s = new byte[n][];
+      for (int i = 0; i < n; i++) {
+        s[i] = ("s" + i).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+      }
+      return Tensor.ofByteStrings(shape, s);
+    }
+    long[] v = new long[n];
+    for (int i = 0; i < n; i++) {
+      v[i] = t == DType.BOOL ? r.nextInt(2) : i + 1;
+    }
+    if (t.isInteger() || t == DType.BOOL) {
+      return Tensor.ofIntegers(t, shape, v);
+    }
+    return RandomTensors.of(r, t, shape, true);
+  }
+
+  private static void shuffleCase(CaseList out, Tensor x, long seed, long seed2, String what) {
+    GraphDefBuilder g = new GraphDefBuilder();
+    g.constant("x", TypedProtos.encode(x, Encoding.CONTENT));
+    g.op("r", "RandomShuffle", "x").attr("T", x.dtype()).attr("seed", seed).attr("seed2", seed2);
+    out.add(
+        "RandomShuffle " + x.dtype().tfName() + x.shape() + " " + what,
+        g.build(),
+        Map.of(),
+        List.of("r"));
+  }
+
+  private static void statelessShuffleCase(
+      CaseList out, Tensor x, Input key, Input counter, Input alg, String what) {
+    GraphDefBuilder g = new GraphDefBuilder();
+    Map<String, TensorProto> feeds = new LinkedHashMap<>();
+    g.constant("x", TypedProtos.encode(x, Encoding.CONTENT));
+    key.addTo(g, "key", feeds);
+    counter.addTo(g, "counter", feeds);
+    alg.addTo(g, "alg", feeds);
+    g.op("r", "StatelessShuffle", "x", "key", "counter", "alg").attr("T", x.dtype());
+    out.add(
+        "StatelessShuffle " + x.dtype().tfName() + x.shape() + " " + what,
+        g.build(),
+        feeds,
+        List.of("r"));
+  }
+
+  /**
+   * RandomShuffle's second run in one session is StatelessShuffle at counter [⌈(n − 1) / 4⌉, seed2]
+   * (ReserveSamples32 of n − 1 words).
+   */
+  private static void shuffles(CaseList out, Random r) {
+    long[][] shapes = {{0}, {1}, {2}, {5}, {100}, {1, 5}, {4, 0}, {6, 3}, {3, 2, 2}, {}};
+    int k = 0;
+    for (long[] dims : shapes) {
+      long[] seed = SEEDS[k++ % SEEDS.length];
+      shuffleCase(
+          out, values(r, DType.FLOAT, dims), seed[0], seed[1], "seeds " + seed[0] + "," + seed[1]);
+    }
+    for (DType t :
+        List.of(
+            DType.BOOL,
+            DType.INT8,
+            DType.INT16,
+            DType.INT32,
+            DType.INT64,
+            DType.UINT8,
+            DType.UINT16,
+            DType.UINT32,
+            DType.UINT64,
+            DType.HALF,
+            DType.BFLOAT16,
+            DType.DOUBLE,
+            DType.COMPLEX64,
+            DType.COMPLEX128,
+            DType.STRING)) {
+      long[] seed = SEEDS[k++ % SEEDS.length];
+      shuffleCase(out, values(r, t, 7), seed[0], seed[1], "seeds " + seed[0] + "," + seed[1]);
+      shuffleCase(out, values(r, t, 5, 2), seed[0], seed[1], "seeds " + seed[0] + "," + seed[1]);
+    }
+    long[][] keys = {{7, 0, 0}, {0x123456789abcdefL, 5, 1L << 50}, {-1L, -1L, -1L}};
+    for (long[] dims : new long[][] {{9}, {33, 2}, {1}, {0, 4}}) {
+      for (long[] kc : keys) {
+        statelessShuffleCase(
+            out,
+            values(r, DType.INT32, dims),
+            u64(kc[0]),
+            u64(kc[1], kc[2]),
+            alg(1),
+            "key " + kc[0] + " counter " + kc[1] + "," + kc[2]);
+      }
+    }
+    statelessShuffleCase(
+        out, values(r, DType.STRING, 6), u64(3), u64(1, 2), alg(3), "alg 3 (auto)");
+    statelessShuffleCase(
+        out, values(r, DType.FLOAT, 6), u64(3), u64(1, 2), alg(2), "error: alg 2 unsupported");
+    statelessShuffleCase(
+        out, values(r, DType.FLOAT, 6), u64(3, 4), u64(1, 2), alg(1), "error: key of 2 (build)");
+    statelessShuffleCase(
+        out,
+        values(r, DType.FLOAT, 6),
+        Input.fedNoShape(Tensor.ofIntegers(DType.UINT64, Shape.of(2), 1, 2), Encoding.TYPED, false),
+        u64(1, 2),
+        alg(1),
+        "error: key of 2 (fed, run)");
+    // Second run of RandomShuffle x[10] seeds 1,2: 9 words reserved, so 3 calls.
+    statelessShuffleCase(
+        out,
+        values(r, DType.INT64, 10),
+        u64(1),
+        u64(3, 2),
+        alg(1),
+        "= RandomShuffle int64[10] seeds 1,2 run 2 in one session");
   }
 }

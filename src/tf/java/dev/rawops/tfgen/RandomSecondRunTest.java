@@ -67,6 +67,27 @@ class RandomSecondRunTest {
     }
   }
 
+  @org.junit.jupiter.api.Test
+  void secondRunOfRandomShuffleIsTheFixture() {
+    TensorProto want =
+        Fixtures.read(Path.of("graphs/conformance/random/0473.fixture.pbtxt")).getExpected(0);
+    long[] v = new long[10];
+    for (int i = 0; i < v.length; i++) {
+      v[i] = i + 1;
+    }
+    GraphDefBuilder g = new GraphDefBuilder();
+    g.constant("x", Tensor.ofIntegers(DType.INT64, Shape.of(10), v));
+    g.op("r", "RandomShuffle", "x").attr("T", DType.INT64).attr("seed", 1L).attr("seed2", 2L);
+    try (TfOracle.OpenSession s =
+        TfOracle.open(g.build(), Map.of(), List.of("r"), TfOracle.Optimizations.DEFAULT)) {
+      TfOracle.OpenSession.free(s.run());
+      List<TF_Tensor> out = s.run();
+      TensorProto got = TfTensors.toProto(out.get(0));
+      TfOracle.OpenSession.free(out);
+      assertEquals(hex(TensorProtos.toTensor(want)), hex(TensorProtos.toTensor(got)));
+    }
+  }
+
   private static String hex(Tensor t) {
     return t.dtype()
         + Arrays.toString(t.shape().dims())

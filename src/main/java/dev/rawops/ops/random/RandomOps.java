@@ -4,6 +4,7 @@ import dev.rawops.ops.DefinedOp;
 import dev.rawops.ops.NodeInfo;
 import dev.rawops.ops.Op;
 import dev.rawops.ops.OpFamily;
+import dev.rawops.ops.ShapeFns;
 import dev.rawops.ops.Shapes;
 import dev.rawops.tensor.PartialShape;
 import dev.rawops.tensor.Tensor;
@@ -57,6 +58,17 @@ public final class RandomOps implements OpFamily {
               return List.of(PartialShape.of(1), PartialShape.of(2));
             }));
     ops.add(DefinedOp.of("StatelessRandomGetAlg", n -> List.of(PartialShape.of())));
+    ops.add(DefinedOp.of("RandomShuffle", ShapeFns.sameAsInput(0)));
+    ops.add(
+        DefinedOp.of(
+            "StatelessShuffle",
+            n -> {
+              Shapes.requireRank(n, 1, 1);
+              Shapes.requireRank(n, 2, 1);
+              Shapes.requireRank(n, 3, 0);
+              requireDim0(n, 1, 1);
+              return List.of(n.inputShape(0));
+            }));
     return ops;
   }
 

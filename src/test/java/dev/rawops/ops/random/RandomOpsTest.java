@@ -136,6 +136,27 @@ class RandomOpsTest {
   }
 
   @Test
+  void secondRunOfRandomShuffleIsTfs() {
+    Tensor expected = TensorProtos.toTensor(fixture(473).getExpected(0));
+    long[] v = new long[10];
+    for (int i = 0; i < v.length; i++) {
+      v[i] = i + 1;
+    }
+    Graph g =
+        OneOp.of("RandomShuffle")
+            .named("r")
+            .constInput(Tensor.ofIntegers(DType.INT64, Shape.of(10), v))
+            .attr("T", DType.INT64)
+            .attr("seed", 1L)
+            .attr("seed2", 2L)
+            .build();
+    Session s = g.newSession();
+    Tensor first = s.run(Map.of(), List.of("r")).get(0);
+    assertFalse(java.util.Arrays.equals(bytes(first), bytes(expected)));
+    assertSameBits(expected, s.run(Map.of(), List.of("r")).get(0));
+  }
+
+  @Test
   void twoSessionsStartAlike() {
     Graph g = stateful("RandomStandardNormal", DType.FLOAT, new long[] {8}, 5, 6);
     assertSameBits(

@@ -12,6 +12,7 @@ public final class RandomKernels {
     return ImmutableList.<KernelDef>builder()
         .addAll(CpuRandom.DEFS)
         .addAll(CpuStatelessRandom.DEFS)
+        .addAll(CpuShuffle.DEFS)
         .build();
   }
 }
