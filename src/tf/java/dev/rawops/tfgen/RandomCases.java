@@ -3,9 +3,11 @@ package dev.rawops.tfgen;
 import dev.rawops.fixtureproto.Tolerance;
 import dev.rawops.graph.GraphDefBuilder;
 import dev.rawops.tensor.DType;
+import dev.rawops.tensor.Numbers;
 import dev.rawops.tensor.PartialShape;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
+import dev.rawops.tensor.TensorBuffer;
 import dev.rawops.tfgen.TypedProtos.Encoding;
 import dev.rawops.tfproto.GraphDef;
 import dev.rawops.tfproto.NodeDef;
@@ -91,6 +93,7 @@ public final class RandomCases implements CaseFamily {
     v2Errors(out);
     secondRuns(out);
     shuffles(out, new Random(26));
+    multinomials(out, new Random(27));
     return out.cases();
   }
 
@@ -897,5 +900,142 @@ public final class RandomCases implements CaseFamily {
         u64(3, 2),
         alg(1),
         "= RandomShuffle int64[10] seeds 1,2 run 2 in one session");
+  }
+
+  // ---- multinomial
+
+  private static void multinomialCase(
+      CaseList out,
+      String op,
+      Tensor logits,
+      Input samples,
+      long[] seed,
+      DType outType,
+      String what) {
+    GraphDefBuilder g = new GraphDefBuilder();
+    Map<String, TensorProto> feeds = new LinkedHashMap<>();
+    g.constant("logits", TypedProtos.encode(logits, Encoding.CONTENT));
+    samples.addTo(g, "n", feeds);
+    if (op.equals("Multinomial")) {
+      g.op("r", op, "logits", "n").attr("seed", seed[0]).attr("seed2", seed[1]);
+    } else {
+      g.constant(
+          "seed",
+          TypedProtos.encode(Tensor.ofIntegers(DType.INT64, Shape.of(2), seed), Encoding.TYPED));
+      g.op("r", op, "logits", "n", "seed").attr("Tseed", DType.INT64);
+    }
+    g.attr("T", logits.dtype()).attr("output_dtype", outType);
+    out.add(
+        op
+            + " "
+            + logits.dtype().tfName()
+            + logits.shape()
+            + " -> "
+            + outType.tfName()
+            + " "
+            + what,
+        g.build(),
+        feeds,
+        List.of("r"));
+  }
+
+  /**
+   * Small enough (batch · 50 · (samples · log2(classes) + classes) < 10,000) that TF samples all
+   * rows in one range, the only case whose values do not depend on TF's thread count.
+   */
+  private static void multinomials(CaseList out, Random r) {
+    int k = 0;
+    int[][] sizes = {{1, 3, 5}, {3, 5, 10}, {2, 10, 20}, {1, 3, 100}, {4, 2, 7}, {2, 4, 0}};
+    for (String op : List.of("Multinomial", "StatelessMultinomial")) {
+      for (DType t : REALS) {
+        for (int[] size : sizes) {
+          long[] seed = SEEDS[k++ % SEEDS.length];
+          double[] d = new double[size[0] * size[1]];
+          for (int i = 0; i < d.length; i++) {
+            d[i] = r.nextGaussian() * 2;
+          }
+          Tensor logits = castTo(Tensor.ofDoubles(Shape.of(size[0], size[1]), d), t);
+          multinomialCase(
+              out,
+              op,
+              logits,
+              scalar(DType.INT32, size[2]),
+              seed,
+              k % 2 == 0 ? DType.INT64 : DType.INT32,
+              size[2] + " samples seeds " + seed[0] + "," + seed[1]);
+        }
+      }
+      Tensor special =
+          castTo(
+              Tensor.ofDoubles(
+                  Shape.of(3, 4),
+                  Double.NEGATIVE_INFINITY,
+                  0,
+                  1,
+                  Double.NaN,
+                  Double.NEGATIVE_INFINITY,
+                  Double.NEGATIVE_INFINITY,
+                  Double.NEGATIVE_INFINITY,
+                  Double.NEGATIVE_INFINITY,
+                  1000,
+                  -1000,
+                  0,
+                  Double.POSITIVE_INFINITY),
+              DType.FLOAT);
+      multinomialCase(
+          out,
+          op,
+          special,
+          scalar(DType.INT32, 6),
+          SEEDS[0],
+          DType.INT64,
+          "-inf, NaN, +inf logits and a row of -inf");
+      Tensor two = castTo(Tensor.ofDoubles(Shape.of(2, 2), 0, 1, 2, 3), DType.FLOAT);
+      multinomialCase(
+          out,
+          op,
+          two,
+          scalar(DType.INT32, -1),
+          SEEDS[0],
+          DType.INT64,
+          "error: num_samples -1 (build)");
+      multinomialCase(
+          out,
+          op,
+          two,
+          Input.fed(
+              Tensor.ofIntegers(DType.INT32, Shape.scalar(), -2),
+              PartialShape.of(),
+              Encoding.TYPED,
+              false),
+          SEEDS[0],
+          DType.INT64,
+          "error: num_samples -2 (fed, run)");
+      multinomialCase(
+          out,
+          op,
+          castTo(Tensor.ofDoubles(Shape.of(2, 0)), DType.FLOAT),
+          scalar(DType.INT32, 3),
+          SEEDS[0],
+          DType.INT64,
+          "error: no classes");
+    }
+    multinomialCase(
+        out,
+        "Multinomial",
+        castTo(Tensor.ofDoubles(Shape.of(4), 0, 1, 2, 3), DType.FLOAT),
+        scalar(DType.INT32, 3),
+        SEEDS[0],
+        DType.INT64,
+        "error: logits a vector (build)");
+  }
+
+  private static Tensor castTo(Tensor doubles, DType t) {
+    int n = Math.toIntExact(doubles.numElements());
+    TensorBuffer b = TensorBuffer.allocate(t, doubles.shape());
+    for (int i = 0; i < n; i++) {
+      Numbers.set(b, i, doubles.getDouble(i));
+    }
+    return b.freeze();
   }
 }

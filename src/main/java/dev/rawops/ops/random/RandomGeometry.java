@@ -59,7 +59,7 @@ public final class RandomGeometry {
     }
   }
 
-  /** TF's "Need minval < maxval" of the Int ops. */
+  /** TF's "Need minval &lt; maxval" of the Int ops. */
   public static void requireRange(NodeInfo node, long lo, long hi) {
     if (lo >= hi) {
       throw node.invalidArgument("Need minval < maxval, got " + lo + " >= " + hi);

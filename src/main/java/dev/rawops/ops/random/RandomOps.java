@@ -59,6 +59,15 @@ public final class RandomOps implements OpFamily {
             }));
     ops.add(DefinedOp.of("StatelessRandomGetAlg", n -> List.of(PartialShape.of())));
     ops.add(DefinedOp.of("RandomShuffle", ShapeFns.sameAsInput(0)));
+    ops.add(DefinedOp.of("Multinomial", RandomOps::multinomial));
+    ops.add(
+        DefinedOp.of(
+            "StatelessMultinomial",
+            n -> {
+              List<PartialShape> out = multinomial(n);
+              seedShape(n, 2);
+              return out;
+            }));
     ops.add(
         DefinedOp.of(
             "StatelessShuffle",
@@ -95,6 +104,22 @@ public final class RandomOps implements OpFamily {
       return PartialShape.unknownDims((int) s.dim(0));
     }
     return PartialShape.unknownRank();
+  }
+
+  /** [batch, num_samples]; a constant num_samples must be non-negative (MakeDimForScalarInput). */
+  private static List<PartialShape> multinomial(NodeInfo node) {
+    Shapes.requireRank(node, 0, 2);
+    Shapes.requireRank(node, 1, 0);
+    long samples = PartialShape.UNKNOWN;
+    Optional<Long> c = Shapes.constantScalar(node, 1);
+    if (c.isPresent()) {
+      samples = c.get();
+      if (samples < 0) {
+        throw node.invalidArgument(
+            "Dimension size, given by scalar input 1, must be non-negative but is " + samples);
+      }
+    }
+    return List.of(PartialShape.of(Shapes.dimOr(node.inputShape(0), 0), samples));
   }
 
   private static List<PartialShape> randomUniformInt(NodeInfo node) {

@@ -209,6 +209,39 @@ class RandomOpsTest {
   }
 
   @Test
+  void multinomialNeedsClasses() {
+    RawOpsException e =
+        fails(
+            OneOp.of("Multinomial")
+                .named("m")
+                .input(Tensor.ofDoubles(Shape.of(2, 0)))
+                .input(Tensor.ofIntegers(DType.INT32, Shape.scalar(), 3))
+                .attr("T", DType.DOUBLE)
+                .attr("seed", 1L));
+    assertEquals(Code.INVALID_ARGUMENT, e.code());
+    assertTrue(e.getMessage().contains("num_classes should be positive, got 0"), e.getMessage());
+    assertTrue(e.getMessage().contains("m"), e.getMessage());
+  }
+
+  @Test
+  void multinomialSecondRunDiffersAndSessionsRepeat() {
+    Graph g =
+        OneOp.of("Multinomial")
+            .named("m")
+            .constInput(Tensor.ofDoubles(Shape.of(2, 3), 0, 0, 0, 1, 2, 3))
+            .constInput(Tensor.ofIntegers(DType.INT32, Shape.scalar(), 16))
+            .attr("T", DType.DOUBLE)
+            .attr("seed", 4L)
+            .attr("seed2", 5L)
+            .build();
+    Session s = g.newSession();
+    Tensor first = s.run(Map.of(), List.of("m")).get(0);
+    Tensor second = s.run(Map.of(), List.of("m")).get(0);
+    assertFalse(java.util.Arrays.equals(bytes(first), bytes(second)));
+    assertSameBits(first, g.newSession().run(Map.of(), List.of("m")).get(0));
+  }
+
+  @Test
   void threeFryIsUnsupportedOnCpu() {
     RawOpsException e =
         fails(

@@ -52,6 +52,11 @@ final class CpuRandom {
       state = Philox.seeded(seed, seed2);
     }
 
+    /** A generator starting at {@code start} (the stateless ops' GenerateKey). */
+    Generator(Philox start) {
+      state = start.copy();
+    }
+
     /** The generator as it is, then skipped past {@code samples} calls (ReserveSamples128). */
     synchronized Philox reserve(long samples) {
       Philox local = state.copy();

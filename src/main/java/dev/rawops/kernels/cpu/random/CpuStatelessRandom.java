@@ -69,7 +69,7 @@ final class CpuStatelessRandom {
 
   /**
    * What a fill draws; for an Int op its bounds (inputs {@code first}, {@code first + 1}), checked
-   * as TF's Fill does: scalars, then lo < hi.
+   * as TF's Fill does: scalars, then lo &lt; hi.
    */
   private static Spec spec(NodeInfo node, Dist dist, DType dtype, KernelContext ctx, int first) {
     if (dist != Dist.UNIFORM_INT) {

@@ -114,7 +114,7 @@ final class RandomFill {
     }
   }
 
-  /** TF's TruncatedNormalDistribution: Box-Muller pairs, keeping values with |x| < 2. */
+  /** TF's TruncatedNormalDistribution: Box-Muller pairs, keeping values with |x| &lt; 2. */
   private static void truncated(Single s, boolean wide, double[] v) {
     int count = wide ? 2 : 4;
     int index = 0;

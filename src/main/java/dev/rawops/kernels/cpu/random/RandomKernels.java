@@ -13,6 +13,7 @@ public final class RandomKernels {
         .addAll(CpuRandom.DEFS)
         .addAll(CpuStatelessRandom.DEFS)
         .addAll(CpuShuffle.DEFS)
+        .addAll(CpuMultinomial.DEFS)
         .build();
   }
 }
