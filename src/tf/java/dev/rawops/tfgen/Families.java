@@ -26,5 +26,6 @@ public final class Families {
           new AudioCases(),
           new LookupCases(),
           new StringCases(),
-          new TensorListCases());
+          new TensorListCases(),
+          new RandomCases());
 }

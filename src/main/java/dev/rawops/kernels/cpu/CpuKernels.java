@@ -17,6 +17,7 @@ import dev.rawops.kernels.cpu.lookup.LookupKernels;
 import dev.rawops.kernels.cpu.nn.NnKernels;
 import dev.rawops.kernels.cpu.quantization.QuantizationKernels;
 import dev.rawops.kernels.cpu.ragged.RaggedKernels;
+import dev.rawops.kernels.cpu.random.RandomKernels;
 import dev.rawops.kernels.cpu.reduction.ReductionKernels;
 import dev.rawops.kernels.cpu.selection.SelectionKernels;
 import dev.rawops.kernels.cpu.sparse.SparseKernels;
@@ -56,6 +57,7 @@ public final class CpuKernels implements KernelProvider {
         .addAll(ControlFlowKernels.defs())
         .addAll(StateKernels.defs())
         .addAll(LookupKernels.defs())
+        .addAll(RandomKernels.defs())
         .build();
   }
 }
