@@ -14,6 +14,7 @@ import dev.rawops.kernels.cpu.image.ImageKernels;
 import dev.rawops.kernels.cpu.indexing.IndexingKernels;
 import dev.rawops.kernels.cpu.linalg.LinalgKernels;
 import dev.rawops.kernels.cpu.nn.NnKernels;
+import dev.rawops.kernels.cpu.parsing.ParsingKernels;
 import dev.rawops.kernels.cpu.quantization.QuantizationKernels;
 import dev.rawops.kernels.cpu.ragged.RaggedKernels;
 import dev.rawops.kernels.cpu.reduction.ReductionKernels;
@@ -47,6 +48,7 @@ public final class CpuKernels implements KernelProvider {
         .addAll(RaggedKernels.defs())
         .addAll(ImageKernels.defs())
         .addAll(AudioKernels.defs())
+        .addAll(ParsingKernels.defs())
         .addAll(QuantizationKernels.defs())
         .addAll(LinalgKernels.defs())
         .addAll(NnKernels.defs())
