@@ -23,5 +23,6 @@ public final class Families {
           new ElementwiseCases(),
           new SelectionCases(),
           new LinalgCases(),
-          new AudioCases());
+          new AudioCases(),
+          new ParsingCases());
 }

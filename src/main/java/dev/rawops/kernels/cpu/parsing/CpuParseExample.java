@@ -75,8 +75,7 @@ final class CpuParseExample {
       defaults[d] = ctx.input(defaultsAt + d);
     }
     checkInputs(node, spec, serialized, names, denseKeys, sparseKeys, raggedKeys, defaults);
-    ExampleConfig config =
-        new ExampleConfig(node, spec, denseKeys, sparseKeys, raggedKeys, defaults);
+    ExampleConfig config = new ExampleConfig(spec, denseKeys, sparseKeys, raggedKeys, defaults);
     byte[][] examples = KernelAccess.strings(serialized);
     List<Out> outs;
     if (serialized.shape().rank() == 1) {

@@ -1,7 +1,5 @@
 package dev.rawops.kernels.cpu.parsing;
 
-import dev.rawops.Code;
-import dev.rawops.ops.NodeInfo;
 import dev.rawops.ops.parsing.ExampleSpec;
 import dev.rawops.tensor.DType;
 import dev.rawops.tensor.KernelAccess;
@@ -34,7 +32,6 @@ final class ExampleConfig {
   private final Map<String, Integer> index = new HashMap<>();
 
   ExampleConfig(
-      NodeInfo node,
       ExampleSpec spec,
       byte[][] denseKeys,
       byte[][] sparseKeys,
@@ -50,20 +47,15 @@ final class ExampleConfig {
       this.defaults[d] = flat(defaults[d]);
       this.defaultShapes[d] = defaults[d].shape();
     }
-    boolean ok = put(denseKeys, DENSE);
-    ok = put(sparseKeys, SPARSE) && ok;
-    ok = put(raggedKeys, RAGGED) && ok;
-    if (!ok) {
-      throw node.error(Code.INTERNAL, "Could not avoid collision. This should not happen.");
-    }
+    put(denseKeys, DENSE);
+    put(sparseKeys, SPARSE);
+    put(raggedKeys, RAGGED);
   }
 
-  private boolean put(byte[][] keys, int kind) {
-    boolean ok = true;
+  private void put(byte[][] keys, int kind) {
     for (int d = 0; d < keys.length; d++) {
-      ok &= index.putIfAbsent(latin1(keys[d], 0, keys[d].length), (kind << 24) | d) == null;
+      index.put(latin1(keys[d], 0, keys[d].length), (kind << 24) | d);
     }
-    return ok;
   }
 
   /** {@code (kind << 24) | d} of the feature keyed by {@code buf[from, from + len)}, or -1. */

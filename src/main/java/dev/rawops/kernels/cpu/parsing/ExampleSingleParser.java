@@ -73,15 +73,14 @@ final class ExampleSingleParser {
                         + ", Actual type: "
                         + exampleType.tfName()));
       }
-      String list = ExampleBatchParser.listName(want) + "_list";
       if (kind == ExampleConfig.DENSE && !spec.variableLength(d)) {
         int stride = (int) spec.elementsPerStride(d);
         FeatureValues slice = new FeatureValues(want, stride);
         if (!slice.parse(b, from, to)) {
-          throw parseError(node, key, "Parsing " + list + " failed.");
+          throw parseError(node, key);
         }
         if (slice.size != stride) {
-          throw parseError(node, key, "Some " + list + " slice was not parsed.");
+          throw parseError(node, key);
         }
         Object data = ExampleBatchParser.data(slice);
         dense[d] = new Out(want, spec.denseShapes().get(d).toShape().orElseThrow(), data);
@@ -89,7 +88,7 @@ final class ExampleSingleParser {
       }
       FeatureValues v = FeatureValues.unbounded(want);
       if (!v.parse(b, from, to)) {
-        throw parseError(node, key, "Parsing " + list + " failed.");
+        throw parseError(node, key);
       }
       long divisor = kind == ExampleConfig.DENSE ? spec.elementsPerStride(d) : 1;
       int n = v.size;
@@ -121,8 +120,9 @@ final class ExampleSingleParser {
     return outputs(node, config, dense, sparse, sparseIx, ragged);
   }
 
-  private static RuntimeException parseError(NodeInfo node, String key, String what) {
-    return node.invalidArgument("Key: " + key + ".  Can't parse serialized Example: " + what);
+  /** TF 2.18 words every failure of a list alike: unparsable, too long or too short. */
+  private static RuntimeException parseError(NodeInfo node, String key) {
+    return node.invalidArgument("Key: " + key + ".  Can't parse serialized Example.");
   }
 
   /** [rows, inner dims of a variable-length dense shape…]. */
