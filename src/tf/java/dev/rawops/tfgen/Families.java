@@ -24,5 +24,6 @@ public final class Families {
           new SelectionCases(),
           new LinalgCases(),
           new AudioCases(),
-          new ParsingCases());
+          new ParsingCases(),
+          new SparseCases());
 }

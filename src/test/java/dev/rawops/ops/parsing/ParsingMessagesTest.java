@@ -1,66 +1,13 @@
 package dev.rawops.ops.parsing;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
-import dev.rawops.RawOpsException;
-import dev.rawops.conform.Fixtures;
-import dev.rawops.fixtureproto.Fixture;
-import dev.rawops.kernels.Device;
-import dev.rawops.runtime.Graph;
-import dev.rawops.tensor.Tensor;
-import dev.rawops.tensor.TensorProtos;
+import dev.rawops.testing.FixtureMessages;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/**
- * TF's own words: every parsing fixture in which TensorFlow 2.18 failed fails in rawops with the
- * same code and a message holding TF's, node named (conformance compares codes only).
- */
+/** TF's own words for every parsing fixture in which TensorFlow 2.18 failed. */
 class ParsingMessagesTest {
-  private static final Path DIR = Path.of("graphs", "conformance", "parsing");
-
-  /** TF's message without the node suffix its runtime or shape inference appends. */
-  static String core(String tf) {
-    int run = tf.indexOf("\n\t [[");
-    String s = run >= 0 ? tf.substring(0, run) : tf;
-    int build = s.indexOf(" for '{{node ");
-    return build >= 0 ? s.substring(0, build) : s;
-  }
-
   @Test
   void everyTfErrorHasTfsMessage() {
-    List<String> mismatches = new ArrayList<>();
-    int errors = 0;
-    for (Path p : Fixtures.collect(List.of(DIR))) {
-      Fixture f = Fixtures.read(p);
-      if (!f.hasError()) {
-        continue;
-      }
-      errors++;
-      RawOpsException e =
-          assertThrows(
-              RawOpsException.class,
-              () -> {
-                Graph g = Graph.build(f.getGraph(), Device.CPU);
-                Map<String, Tensor> feeds = new LinkedHashMap<>();
-                f.getFeedMap().forEach((k, v) -> feeds.put(k, TensorProtos.toTensor(v)));
-                g.newSession().run(feeds, f.getFetchList());
-              },
-              f.getName());
-      assertEquals(f.getError().getCode().getNumber(), e.code().number(), f.getName());
-      assertTrue(e.getMessage().contains("'p'"), e.getMessage());
-      String want = core(f.getError().getMessage());
-      if (!e.getMessage().contains(want)) {
-        mismatches.add(f.getName() + "\n  TF:     " + want + "\n  rawops: " + e.getMessage());
-      }
-    }
-    assertTrue(errors >= 20, "only " + errors + " error fixtures");
-    assertTrue(mismatches.isEmpty(), String.join("\n", mismatches));
+    FixtureMessages.assertTfMessages(Path.of("graphs", "conformance", "parsing"), "p", 20);
   }
 }
