@@ -15,6 +15,8 @@ public final class SparseKernels {
     return ImmutableList.<KernelDef>builder()
         .addAll(CpuSparseDense.DEFS)
         .addAll(CpuSparseRows.DEFS)
+        .addAll(CpuSparseMatMul.DEFS)
+        .addAll(CpuSparseReorder.DEFS)
         .build();
   }
 }
