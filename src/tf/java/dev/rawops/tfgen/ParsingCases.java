@@ -316,6 +316,7 @@ public final class ParsingCases implements CaseFamily {
     wire(out);
     scalarsAndOtherOps(out);
     errors(out);
+    decodeRaw(out, new Random(1618));
     return out.cases();
   }
 
@@ -609,5 +610,82 @@ public final class ParsingCases implements CaseFamily {
     Parse scalarReq = new Parse().dense("f", Tensor.ofFloats(Shape.of(0)), 2);
     add(out, "ParseExampleV2 scalar: required feature missing", scalarReq, scalar(example()));
     add(out, "ParseExampleV2 scalar: malformed", scalarReq, scalar(new byte[] {0x0A, 0x7F}));
+  }
+
+  private static void decodeRaw(CaseList out, String what, Tensor bytes, DType t, boolean little) {
+    GraphDefBuilder g = new GraphDefBuilder();
+    Map<String, TensorProto> feeds = new LinkedHashMap<>();
+    Input.fed(bytes, PartialShape.unknownRank(), Encoding.TYPED, false).addTo(g, "bytes", feeds);
+    g.op("p", "DecodeRaw", "bytes");
+    g.attr("out_type", t);
+    g.attr("little_endian", little);
+    out.add("DecodeRaw " + what, g.build(), feeds, List.of("p"));
+  }
+
+  private static void decodeRaw(CaseList out, Random r) {
+    List<DType> types =
+        List.of(
+            DType.FLOAT,
+            DType.DOUBLE,
+            DType.INT32,
+            DType.UINT8,
+            DType.INT16,
+            DType.INT8,
+            DType.INT64,
+            DType.HALF,
+            DType.BFLOAT16,
+            DType.UINT16,
+            DType.COMPLEX64,
+            DType.COMPLEX128);
+    for (DType t : types) {
+      for (boolean little : new boolean[] {true, false}) {
+        byte[][] rows = new byte[3][16];
+        for (byte[] row : rows) {
+          r.nextBytes(row);
+        }
+        decodeRaw(
+            out,
+            t.tfName() + (little ? " little" : " big") + "-endian, [3] strings of 16 bytes",
+            Tensor.ofByteStrings(Shape.of(3), rows),
+            t,
+            little);
+      }
+    }
+    decodeRaw(
+        out,
+        "bool, [2,2] strings",
+        Tensor.ofByteStrings(
+            Shape.of(2, 2),
+            new byte[] {0, 1},
+            new byte[] {1, 1},
+            new byte[] {0, 0},
+            new byte[] {1, 0}),
+        DType.BOOL,
+        true);
+    decodeRaw(
+        out,
+        "scalar",
+        Tensor.ofByteStrings(Shape.scalar(), new byte[] {1, 0, 0, 0}),
+        DType.INT32,
+        true);
+    decodeRaw(
+        out,
+        "empty strings",
+        Tensor.ofByteStrings(Shape.of(2), new byte[0], new byte[0]),
+        DType.FLOAT,
+        true);
+    decodeRaw(out, "no strings", Tensor.ofByteStrings(Shape.of(0)), DType.INT64, true);
+    decodeRaw(
+        out,
+        "strings of different lengths",
+        Tensor.ofByteStrings(Shape.of(2), new byte[4], new byte[8]),
+        DType.FLOAT,
+        true);
+    decodeRaw(
+        out,
+        "length not a multiple",
+        Tensor.ofByteStrings(Shape.of(1), new byte[6]),
+        DType.FLOAT,
+        true);
   }
 }

@@ -10,8 +10,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The Parsing op family: tf.Example parsing (ParseExampleV2, ParseExample, ParseSingleExample),
- * with the shape functions of TF's parsing_ops.cc and the BUILD-time attr errors of its
+ * The Parsing op family: tf.Example parsing (ParseExampleV2, ParseExample, ParseSingleExample) and
+ * DecodeRaw, with the shape functions of TF's parsing_ops.cc and the BUILD-time attr errors of its
  * ParseExampleAttrs.
  */
 public final class ParsingOps implements OpFamily {
@@ -20,7 +20,10 @@ public final class ParsingOps implements OpFamily {
     return List.of(
         DefinedOp.of("ParseExampleV2", ParsingOps::parseExampleShapes),
         DefinedOp.of("ParseExample", ParsingOps::parseExampleShapes),
-        DefinedOp.of("ParseSingleExample", ParsingOps::parseExampleShapes));
+        DefinedOp.of("ParseSingleExample", ParsingOps::parseExampleShapes),
+        DefinedOp.of(
+            "DecodeRaw",
+            node -> List.of(node.inputShape(0).concat(PartialShape.of(PartialShape.UNKNOWN)))));
   }
 
   /**

@@ -4,11 +4,16 @@ import com.google.common.collect.ImmutableList;
 import dev.rawops.kernels.KernelDef;
 import java.util.List;
 
-/** The Parsing family's CPU kernels: ParseExampleV2, ParseExample, ParseSingleExample. */
+/**
+ * The Parsing family's CPU kernels: ParseExampleV2, ParseExample, ParseSingleExample, DecodeRaw.
+ */
 public final class ParsingKernels {
   private ParsingKernels() {}
 
   public static List<KernelDef> defs() {
-    return ImmutableList.<KernelDef>builder().addAll(CpuParseExample.DEFS).build();
+    return ImmutableList.<KernelDef>builder()
+        .addAll(CpuParseExample.DEFS)
+        .addAll(CpuDecodeRaw.DEFS)
+        .build();
   }
 }
