@@ -146,7 +146,9 @@ public record ExampleSpec(
         raggedSplits);
   }
 
-  /** TF's PartialTensorShape::DebugString: "[2,?]", or "<unknown>" without a rank. */
+  /**
+   * TF's PartialTensorShape::DebugString: {@code "[2,?]"}, or {@code "<unknown>"} without a rank.
+   */
   public static String debugString(PartialShape s) {
     return s.hasRank() ? s.toString() : "<unknown>";
   }
