@@ -27,5 +27,7 @@ public final class Families {
           new LookupCases(),
           new StringCases(),
           new TensorListCases(),
-          new RandomCases());
+          new RandomCases(),
+          new ParsingCases(),
+          new SparseCases());
 }

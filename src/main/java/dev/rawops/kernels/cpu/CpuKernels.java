@@ -15,6 +15,7 @@ import dev.rawops.kernels.cpu.indexing.IndexingKernels;
 import dev.rawops.kernels.cpu.linalg.LinalgKernels;
 import dev.rawops.kernels.cpu.lookup.LookupKernels;
 import dev.rawops.kernels.cpu.nn.NnKernels;
+import dev.rawops.kernels.cpu.parsing.ParsingKernels;
 import dev.rawops.kernels.cpu.quantization.QuantizationKernels;
 import dev.rawops.kernels.cpu.ragged.RaggedKernels;
 import dev.rawops.kernels.cpu.random.RandomKernels;
@@ -51,6 +52,7 @@ public final class CpuKernels implements KernelProvider {
         .addAll(ImageKernels.defs())
         .addAll(AudioKernels.defs())
         .addAll(StringsKernels.defs())
+        .addAll(ParsingKernels.defs())
         .addAll(QuantizationKernels.defs())
         .addAll(LinalgKernels.defs())
         .addAll(NnKernels.defs())

@@ -4,11 +4,19 @@ import com.google.common.collect.ImmutableList;
 import dev.rawops.kernels.KernelDef;
 import java.util.List;
 
-/** The Sparse family's CPU kernels: SparseToDense and SparseTensorDenseAdd. */
+/**
+ * The Sparse family's CPU kernels: SparseToDense, SparseTensorDenseAdd, SparseFillEmptyRows,
+ * SparseReshape.
+ */
 public final class SparseKernels {
   private SparseKernels() {}
 
   public static List<KernelDef> defs() {
-    return ImmutableList.<KernelDef>builder().addAll(CpuSparseDense.DEFS).build();
+    return ImmutableList.<KernelDef>builder()
+        .addAll(CpuSparseDense.DEFS)
+        .addAll(CpuSparseRows.DEFS)
+        .addAll(CpuSparseMatMul.DEFS)
+        .addAll(CpuSparseReorder.DEFS)
+        .build();
   }
 }

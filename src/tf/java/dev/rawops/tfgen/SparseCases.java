@@ -1,0 +1,434 @@
+package dev.rawops.tfgen;
+
+import dev.rawops.graph.GraphDefBuilder;
+import dev.rawops.tensor.DType;
+import dev.rawops.tensor.PartialShape;
+import dev.rawops.tensor.Shape;
+import dev.rawops.tensor.Tensor;
+import dev.rawops.tfgen.TypedProtos.Encoding;
+import dev.rawops.tfproto.TensorProto;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+/**
+ * The Sparse family: SparseFillEmptyRows (ordered and unordered rows, empty rows first, last and
+ * between, no empty row at all, string/bool/float/int values, zero rows, and its errors) and
+ * SparseReshape (a -1 dimension, rank changes, same shape, empty inputs, and its errors),
+ * SparseTensorDenseMatMul (every real dtype, both index types, each adjoint, outputs narrower and
+ * wider than TF's 32-column vectorisation threshold, repeated entries, empty operands, errors) and
+ * SparseReorder (shuffled entries of several dtypes, already ordered, errors). Every input is fed.
+ */
+public final class SparseCases implements CaseFamily {
+  @Override
+  public String directory() {
+    return "sparse";
+  }
+
+  private static Tensor ix(int cols, long... v) {
+    return Tensor.ofLongs(Shape.of(v.length / cols, cols), v);
+  }
+
+  private static Tensor vec(long... v) {
+    return Tensor.ofLongs(Shape.of(v.length), v);
+  }
+
+  private static void add(CaseList out, String what, String op, int outputs, Tensor... inputs) {
+    GraphDefBuilder g = new GraphDefBuilder();
+    Map<String, TensorProto> feeds = new LinkedHashMap<>();
+    String[] names = new String[inputs.length];
+    for (int i = 0; i < inputs.length; i++) {
+      names[i] = "in" + i;
+      Input.fed(inputs[i], PartialShape.unknownRank(), Encoding.TYPED, false)
+          .addTo(g, names[i], feeds);
+    }
+    g.op("s", op, names);
+    if (op.equals("SparseFillEmptyRows")) {
+      g.attr("T", inputs[1].dtype());
+    }
+    List<String> fetches = new ArrayList<>();
+    for (int i = 0; i < outputs; i++) {
+      fetches.add("s:" + i);
+    }
+    out.add(what, g.build(), feeds, fetches);
+  }
+
+  private static void fill(
+      CaseList out, String what, Tensor ix, Tensor values, Tensor shape, Tensor dflt) {
+    add(out, "SparseFillEmptyRows " + what, "SparseFillEmptyRows", 4, ix, values, shape, dflt);
+  }
+
+  private static void reshape(CaseList out, String what, Tensor ix, Tensor shape, Tensor target) {
+    add(out, "SparseReshape " + what, "SparseReshape", 2, ix, shape, target);
+  }
+
+  @Override
+  public List<Case> cases(Random r) {
+    CaseList out = new CaseList(directory());
+    fillEmptyRows(out, r);
+    reshapes(out, r);
+    matMuls(out, new Random(2718));
+    reorders(out, new Random(3141));
+    return out.cases();
+  }
+
+  private static void fillEmptyRows(CaseList out, Random r) {
+    fill(
+        out,
+        "TF's documented example (rows 1 and 4 empty)",
+        ix(2, 0, 1, 0, 3, 2, 0, 3, 1),
+        Tensor.ofStrings(Shape.of(4), "a", "b", "c", "d"),
+        vec(5, 6),
+        Tensor.ofStrings(Shape.scalar(), "x"));
+    fill(
+        out,
+        "no empty row, ordered: passed through",
+        ix(2, 0, 0, 1, 2, 2, 1),
+        Tensor.ofFloats(Shape.of(3), 1.5f, -2f, Float.NaN),
+        vec(3, 4),
+        Tensor.ofFloats(Shape.scalar(), 9f));
+    fill(
+        out,
+        "no empty row, rows out of order",
+        ix(2, 1, 0, 0, 2, 1, 1, 0, 0),
+        Tensor.ofInts(Shape.of(4), 1, 2, 3, 4),
+        vec(2, 3),
+        Tensor.ofInts(Shape.scalar(), -1));
+    fill(
+        out,
+        "unordered rows with empty ones, rank 3",
+        ix(3, 3, 0, 1, 0, 1, 1, 3, 0, 0),
+        Tensor.ofDoubles(Shape.of(3), 0.25, 1e300, -0.0),
+        vec(5, 2, 2),
+        Tensor.ofDoubles(Shape.scalar(), 7));
+    fill(
+        out,
+        "every row empty",
+        ix(2),
+        Tensor.ofBooleans(Shape.of(0)),
+        vec(3, 5),
+        Tensor.ofBooleans(Shape.scalar(), true));
+    fill(
+        out,
+        "zero rows, no entries",
+        ix(2),
+        Tensor.ofLongs(Shape.of(0)),
+        vec(0, 4),
+        Tensor.ofLongs(Shape.scalar(), 1));
+    long[] big = new long[40];
+    long[] vals = new long[20];
+    for (int i = 0; i < 20; i++) {
+      big[2 * i] = r.nextInt(30);
+      big[2 * i + 1] = r.nextInt(4);
+      vals[i] = r.nextLong();
+    }
+    fill(
+        out,
+        "20 random entries over 30 rows",
+        ix(2, big),
+        vec(vals),
+        vec(30, 4),
+        Tensor.ofLongs(Shape.scalar(), 0));
+    fill(
+        out,
+        "a row out of range",
+        ix(2, 0, 0, 3, 1),
+        Tensor.ofFloats(Shape.of(2), 1, 2),
+        vec(3, 2),
+        Tensor.ofFloats(Shape.scalar(), 0));
+    fill(
+        out,
+        "a negative row",
+        ix(2, -1, 0),
+        Tensor.ofFloats(Shape.of(1), 1),
+        vec(3, 2),
+        Tensor.ofFloats(Shape.scalar(), 0));
+    fill(
+        out,
+        "zero rows but entries",
+        ix(2, 0, 0),
+        Tensor.ofFloats(Shape.of(1), 1),
+        vec(0, 2),
+        Tensor.ofFloats(Shape.scalar(), 0));
+    fill(
+        out,
+        "values not matching indices",
+        ix(2, 0, 0, 1, 1),
+        Tensor.ofFloats(Shape.of(3), 1, 2, 3),
+        vec(3, 2),
+        Tensor.ofFloats(Shape.scalar(), 0));
+    fill(
+        out,
+        "default not a scalar",
+        ix(2, 0, 0),
+        Tensor.ofFloats(Shape.of(1), 1),
+        vec(3, 2),
+        Tensor.ofFloats(Shape.of(1), 0));
+    fill(
+        out,
+        "indices not a matrix",
+        vec(0, 1),
+        Tensor.ofFloats(Shape.of(2), 1, 2),
+        vec(3),
+        Tensor.ofFloats(Shape.scalar(), 0));
+    fill(
+        out,
+        "dense_shape not a vector",
+        ix(2, 0, 0),
+        Tensor.ofFloats(Shape.of(1), 1),
+        Tensor.ofLongs(Shape.of(1, 2), 3, 2),
+        Tensor.ofFloats(Shape.scalar(), 0));
+    fill(
+        out,
+        "empty dense_shape",
+        Tensor.ofLongs(Shape.of(0, 0)),
+        Tensor.ofFloats(Shape.of(0)),
+        vec(),
+        Tensor.ofFloats(Shape.scalar(), 0));
+  }
+
+  private static void reshapes(CaseList out, Random r) {
+    long[] ix = new long[24];
+    for (int i = 0; i < 8; i++) {
+      ix[3 * i] = r.nextInt(2);
+      ix[3 * i + 1] = r.nextInt(3);
+      ix[3 * i + 2] = r.nextInt(4);
+    }
+    reshape(out, "[2,3,4] to [6,-1]", ix(3, ix), vec(2, 3, 4), vec(6, -1));
+    reshape(out, "[2,3,4] to [-1]", ix(3, ix), vec(2, 3, 4), vec(-1));
+    reshape(out, "[2,3,4] to [4,3,2]", ix(3, ix), vec(2, 3, 4), vec(4, 3, 2));
+    reshape(out, "[2,3,4] to [2,3,4]: unchanged", ix(3, ix), vec(2, 3, 4), vec(2, 3, 4));
+    reshape(out, "[2,3,4] to [1,24,1,-1]", ix(3, ix), vec(2, 3, 4), vec(1, 24, 1, -1));
+    reshape(out, "no entries, [0,5] to [5,0]", ix(2), vec(0, 5), vec(5, 0));
+    reshape(out, "to a scalar shape", ix(2, 0, 0), vec(1, 1), vec());
+    reshape(out, "two -1", ix(2, 0, 0), vec(2, 2), vec(-1, -1));
+    reshape(out, "-1 with a zero dimension", ix(2), vec(0, 2), vec(0, -1));
+    reshape(out, "not a multiple", ix(2, 0, 1), vec(2, 3), vec(4, -1));
+    reshape(out, "wrong size", ix(2, 0, 1), vec(2, 3), vec(5));
+    reshape(out, "negative dimension", ix(2, 0, 1), vec(2, 3), vec(-2, -3));
+    reshape(out, "indices rank not the shape's", ix(2, 0, 1), vec(2, 3, 1), vec(6));
+    reshape(out, "indices not a matrix", vec(0, 1), vec(2), vec(2));
+    reshape(out, "target not a vector", ix(2, 0, 1), vec(2, 3), Tensor.ofLongs(Shape.of(1, 1), 6));
+  }
+
+  private static Tensor numbers(DType t, Random r, int n) {
+    double[] v = new double[n];
+    for (int i = 0; i < n; i++) {
+      v[i] = t == DType.INT32 ? r.nextInt(21) - 10 : r.nextGaussian();
+    }
+    return NodeCase.numbers(t, Shape.of(n), v);
+  }
+
+  private static void matMul(
+      CaseList out,
+      String what,
+      Tensor ix,
+      Tensor values,
+      Tensor shape,
+      Tensor b,
+      boolean adjA,
+      boolean adjB) {
+    GraphDefBuilder g = new GraphDefBuilder();
+    Map<String, TensorProto> feeds = new LinkedHashMap<>();
+    Tensor[] in = {ix, values, shape, b};
+    for (int i = 0; i < in.length; i++) {
+      Input.fed(in[i], PartialShape.unknownRank(), Encoding.TYPED, false).addTo(g, "in" + i, feeds);
+    }
+    g.op("s", "SparseTensorDenseMatMul", "in0", "in1", "in2", "in3");
+    g.attr("T", values.dtype());
+    g.attr("Tindices", ix.dtype());
+    g.attr("adjoint_a", adjA);
+    g.attr("adjoint_b", adjB);
+    out.add("SparseTensorDenseMatMul " + what, g.build(), feeds, List.of("s"));
+  }
+
+  private static Tensor entries(Random r, int nnz, long rows, long cols, DType idx) {
+    long[] v = new long[2 * nnz];
+    for (int i = 0; i < nnz; i++) {
+      v[2 * i] = r.nextInt((int) rows);
+      v[2 * i + 1] = r.nextInt((int) cols);
+    }
+    Tensor t = Tensor.ofLongs(Shape.of(nnz, 2), v);
+    return idx == DType.INT64 ? t : NodeCase.numbers(DType.INT32, Shape.of(nnz, 2), toDoubles(v));
+  }
+
+  private static double[] toDoubles(long[] v) {
+    double[] d = new double[v.length];
+    for (int i = 0; i < v.length; i++) {
+      d[i] = v[i];
+    }
+    return d;
+  }
+
+  private static void matMuls(CaseList out, Random r) {
+    for (DType t : List.of(DType.FLOAT, DType.DOUBLE, DType.INT32, DType.HALF, DType.BFLOAT16)) {
+      for (int cols : new int[] {5, 40}) {
+        DType idx = cols == 5 ? DType.INT64 : DType.INT32;
+        matMul(
+            out,
+            t.tfName() + " [6,7]x[7," + cols + "], " + idx.tfName() + " indices",
+            entries(r, 12, 6, 7, idx),
+            numbers(t, r, 12),
+            vec(6, 7),
+            NodeCase.numbers(t, Shape.of(7, cols), randoms(t, r, 7 * cols)),
+            false,
+            false);
+      }
+    }
+    for (boolean adjA : new boolean[] {false, true}) {
+      for (boolean adjB : new boolean[] {false, true}) {
+        long[] a = adjA ? new long[] {7, 6} : new long[] {6, 7};
+        Shape b = adjB ? Shape.of(3, 7) : Shape.of(7, 3);
+        matMul(
+            out,
+            "float adjoint_a=" + adjA + " adjoint_b=" + adjB,
+            entries(r, 10, a[0], a[1], DType.INT64),
+            numbers(DType.FLOAT, r, 10),
+            vec(a),
+            NodeCase.numbers(DType.FLOAT, b, randoms(DType.FLOAT, r, 21)),
+            adjA,
+            adjB);
+      }
+    }
+    matMul(
+        out,
+        "no entries",
+        Tensor.ofLongs(Shape.of(0, 2)),
+        Tensor.ofFloats(Shape.of(0)),
+        vec(3, 2),
+        Tensor.ofFloats(Shape.of(2, 2), 1, 2, 3, 4),
+        false,
+        false);
+    matMul(
+        out,
+        "empty output",
+        ix(2, 0, 0),
+        Tensor.ofFloats(Shape.of(1), 1),
+        vec(3, 2),
+        Tensor.ofFloats(Shape.of(2, 0)),
+        false,
+        false);
+    matMul(
+        out,
+        "inner dimensions differ",
+        ix(2, 0, 0),
+        Tensor.ofFloats(Shape.of(1), 1),
+        vec(3, 2),
+        Tensor.ofFloats(Shape.of(3, 1), 1, 2, 3),
+        false,
+        false);
+    matMul(
+        out,
+        "column index out of range",
+        ix(2, 0, 0, 1, 5),
+        Tensor.ofFloats(Shape.of(2), 1, 2),
+        vec(3, 2),
+        Tensor.ofFloats(Shape.of(2, 1), 1, 2),
+        false,
+        false);
+    matMul(
+        out,
+        "row index out of range",
+        ix(2, 4, 0),
+        Tensor.ofFloats(Shape.of(1), 1),
+        vec(3, 2),
+        Tensor.ofFloats(Shape.of(2, 1), 1, 2),
+        false,
+        false);
+    matMul(
+        out,
+        "values not matching indices",
+        ix(2, 0, 0),
+        Tensor.ofFloats(Shape.of(2), 1, 2),
+        vec(3, 2),
+        Tensor.ofFloats(Shape.of(2, 1), 1, 2),
+        false,
+        false);
+    matMul(
+        out,
+        "a_shape of three",
+        Tensor.ofLongs(Shape.of(1, 3), 0, 0, 0),
+        Tensor.ofFloats(Shape.of(1), 1),
+        vec(3, 2, 1),
+        Tensor.ofFloats(Shape.of(2, 1), 1, 2),
+        false,
+        false);
+  }
+
+  private static double[] randoms(DType t, Random r, int n) {
+    double[] v = new double[n];
+    for (int i = 0; i < n; i++) {
+      v[i] = t == DType.INT32 ? r.nextInt(2001) - 1000 : r.nextGaussian() * 3;
+    }
+    return v;
+  }
+
+  private static void reorder(CaseList out, String what, Tensor ix, Tensor values, Tensor shape) {
+    GraphDefBuilder g = new GraphDefBuilder();
+    Map<String, TensorProto> feeds = new LinkedHashMap<>();
+    Tensor[] in = {ix, values, shape};
+    for (int i = 0; i < in.length; i++) {
+      Input.fed(in[i], PartialShape.unknownRank(), Encoding.TYPED, false).addTo(g, "in" + i, feeds);
+    }
+    g.op("s", "SparseReorder", "in0", "in1", "in2");
+    g.attr("T", values.dtype());
+    out.add("SparseReorder " + what, g.build(), feeds, List.of("s:0", "s:1"));
+  }
+
+  private static void reorders(CaseList out, Random r) {
+    int n = 12;
+    long[] cells = new long[60];
+    for (int i = 0; i < cells.length; i++) {
+      cells[i] = i;
+    }
+    for (int i = cells.length - 1; i > 0; i--) {
+      int j = r.nextInt(i + 1);
+      long x = cells[i];
+      cells[i] = cells[j];
+      cells[j] = x;
+    }
+    long[] v = new long[3 * n];
+    for (int i = 0; i < n; i++) {
+      v[3 * i] = cells[i] / 20;
+      v[3 * i + 1] = cells[i] / 5 % 4;
+      v[3 * i + 2] = cells[i] % 5;
+    }
+    for (DType t : List.of(DType.FLOAT, DType.INT64, DType.INT32, DType.DOUBLE)) {
+      reorder(
+          out,
+          t.tfName() + " shuffled rank 3",
+          ix(3, v),
+          NodeCase.numbers(t, Shape.of(n), randoms(DType.INT32, r, n)),
+          vec(3, 4, 5));
+    }
+    reorder(
+        out,
+        "string, shuffled",
+        ix(2, 1, 0, 0, 1, 0, 0),
+        Tensor.ofStrings(Shape.of(3), "c", "b", "a"),
+        vec(2, 2));
+    reorder(
+        out,
+        "already ordered",
+        ix(2, 0, 0, 0, 1, 1, 0),
+        Tensor.ofInts(Shape.of(3), 1, 2, 3),
+        vec(2, 2));
+    reorder(out, "empty", Tensor.ofLongs(Shape.of(0, 2)), Tensor.ofFloats(Shape.of(0)), vec(2, 2));
+    reorder(out, "indices not a matrix", vec(0, 1), Tensor.ofFloats(Shape.of(2), 1, 2), vec(2));
+    reorder(out, "values not a vector", ix(2, 0, 1), Tensor.ofFloats(Shape.of(1, 1), 1), vec(2, 2));
+    reorder(
+        out,
+        "values not matching indices",
+        ix(2, 0, 1),
+        Tensor.ofFloats(Shape.of(2), 1, 2),
+        vec(2, 2));
+    reorder(
+        out,
+        "shape rank not the indices'",
+        ix(2, 0, 1),
+        Tensor.ofFloats(Shape.of(1), 1),
+        vec(2, 2, 2));
+  }
+}
