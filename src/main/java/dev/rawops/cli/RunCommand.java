@@ -192,16 +192,9 @@ final class RunCommand implements Callable<Integer> {
       }
       files = OutFiles.plan(out, stems, force);
     }
-    if (threads != null && threads < 1) {
-      throw new picocli.CommandLine.ParameterException(
-          spec.commandLine(), "--threads must be at least 1, got " + threads);
-    }
+    Session.Options options = sessionOptions();
     if (trace != null) {
       OutFiles.checkTrace(trace, graphPath, force);
-    }
-    Session.Options options = new Session.Options();
-    if (threads != null) {
-      options.intraOpThreads(threads).interOpThreads(threads);
     }
     RunRecorder recorder = stats || trace != null ? new RunRecorder(trace != null) : null;
     List<Tensor> results;
@@ -229,6 +222,24 @@ final class RunCommand implements Callable<Integer> {
         w.println("  written to " + file);
       }
     }
+    report(w, recorder, peak);
+    return Main.OK;
+  }
+
+  private Session.Options sessionOptions() {
+    if (threads != null && threads < 1) {
+      throw new picocli.CommandLine.ParameterException(
+          spec.commandLine(), "--threads must be at least 1, got " + threads);
+    }
+    Session.Options options = new Session.Options();
+    if (threads != null) {
+      options.intraOpThreads(threads).interOpThreads(threads);
+    }
+    return options;
+  }
+
+  /** --stats and --trace, after the results. */
+  private void report(PrintWriter w, RunRecorder recorder, long peak) throws IOException {
     if (stats) {
       w.print(recorder.formatStats(peak));
     }
@@ -242,7 +253,6 @@ final class RunCommand implements Callable<Integer> {
       w.println("trace written to " + trace);
     }
     w.flush();
-    return Main.OK;
   }
 
   /** GRAPH is a directory: a SavedModel, run by signature with feeds by input key. */
@@ -252,7 +262,12 @@ final class RunCommand implements Callable<Integer> {
           spec.commandLine(),
           "--fetch and --target name graph tensors; a SavedModel runs a --signature");
     }
-    SavedModel model = SavedModel.load(graphPath, tags.toArray(new String[0]));
+    Session.Options options = sessionOptions();
+    RunOptions runOptions = runOptions();
+    if (trace != null) {
+      OutFiles.checkTrace(trace, graphPath, force);
+    }
+    SavedModel model = SavedModel.load(graphPath, options, tags.toArray(new String[0]));
     SavedModel.Signature sig = model.signatures().get(signature);
     if (sig == null) {
       throw RawOpsException.of(
@@ -302,7 +317,9 @@ final class RunCommand implements Callable<Integer> {
       sig.outputs().forEach(o -> stems.put(o.key(), o.key()));
       files = OutFiles.plan(out, stems, force);
     }
-    Map<String, Tensor> results = model.run(signature, inputs);
+    RunRecorder recorder = stats || trace != null ? new RunRecorder(trace != null) : null;
+    Map<String, Tensor> results = model.run(signature, inputs, runOptions, recorder);
+    long peak = model.session().peakBytesInUse();
     PrintWriter w = spec.commandLine().getOut();
     for (Map.Entry<String, Tensor> e : results.entrySet()) {
       w.println(e.getKey() + ": " + TensorFormat.describe(e.getValue()));
@@ -313,7 +330,7 @@ final class RunCommand implements Callable<Integer> {
         w.println("  written to " + file);
       }
     }
-    w.flush();
+    report(w, recorder, peak);
     return Main.OK;
   }
 

@@ -213,6 +213,11 @@ public final class Graph {
     return new Session(this, state);
   }
 
+  /** A session sharing {@code state}, with {@code options} (threads, plan cache, memory pool). */
+  public Session newSession(dev.rawops.kernels.SessionState state, Session.Options options) {
+    return new Session(this, state, java.util.Objects.requireNonNull(options, "options"));
+  }
+
   /** A tensor to feed: a Placeholder or PlaceholderWithDefault, as the graph declares it. */
   public record Input(String name, DType dtype, PartialShape shape, boolean hasDefault) {}
 

@@ -12,6 +12,8 @@ import dev.rawops.kernels.Device;
 import dev.rawops.kernels.SessionState;
 import dev.rawops.runtime.Graph;
 import dev.rawops.runtime.GraphLoader;
+import dev.rawops.runtime.RunObserver;
+import dev.rawops.runtime.RunOptions;
 import dev.rawops.runtime.Session;
 import dev.rawops.tensor.DType;
 import dev.rawops.tensor.PartialShape;
@@ -106,7 +108,14 @@ public final class SavedModel {
    *     GraphBuildException for a graph that does not build
    */
   public static SavedModel load(Path dir, String... tags) {
-    return open(dir, true, tags);
+    return open(dir, true, new Session.Options(), tags);
+  }
+
+  /**
+   * {@link #load(Path, String...)} with the session running the model made with {@code options}.
+   */
+  public static SavedModel load(Path dir, Session.Options options, String... tags) {
+    return open(dir, true, java.util.Objects.requireNonNull(options, "options"), tags);
   }
 
   /**
@@ -115,10 +124,11 @@ public final class SavedModel {
    * variables.
    */
   public static SavedModel inspect(Path dir, String... tags) {
-    return open(dir, false, tags);
+    return open(dir, false, new Session.Options(), tags);
   }
 
-  private static SavedModel open(Path dir, boolean restore, String... tags) {
+  private static SavedModel open(
+      Path dir, boolean restore, Session.Options options, String... tags) {
     List<String> want = tags.length == 0 ? List.of(SERVE) : List.of(tags);
     dev.rawops.tfproto.SavedModel model = readProto(dir);
     MetaGraphDef mg = null;
@@ -140,7 +150,7 @@ public final class SavedModel {
     }
     Graph graph = Graph.build(mg.getGraphDef(), Device.CPU);
     SessionState state = new SessionState();
-    Session session = graph.newSession(state);
+    Session session = graph.newSession(state, options);
     Map<String, Tensor> assets = assetFeeds(dir, mg);
     if (restore) {
       restore(dir, mg, session, state, assets);
@@ -341,6 +351,15 @@ public final class SavedModel {
    *     missing input key or an input of the wrong dtype, or the run's error
    */
   public Map<String, Tensor> run(String key, Map<String, Tensor> inputsByKey) {
+    return run(key, inputsByKey, RunOptions.none(), null);
+  }
+
+  /**
+   * {@link #run(String, Map)} under {@code options} (timeout, cancellation), reporting each node
+   * run to {@code observer} (null: none).
+   */
+  public Map<String, Tensor> run(
+      String key, Map<String, Tensor> inputsByKey, RunOptions options, RunObserver observer) {
     Signature sig = signatures.get(key);
     if (sig == null) {
       throw RawOpsException.of(
@@ -386,7 +405,7 @@ public final class SavedModel {
       feeds.put(s.tensorName(), t);
     }
     List<String> fetches = sig.outputs().stream().map(TensorSpec::tensorName).toList();
-    List<Tensor> results = session.run(feeds, fetches);
+    List<Tensor> results = session.run(options, feeds, fetches, List.of(), observer);
     Map<String, Tensor> out = new LinkedHashMap<>();
     for (int i = 0; i < results.size(); i++) {
       out.put(sig.outputs().get(i).key(), results.get(i));

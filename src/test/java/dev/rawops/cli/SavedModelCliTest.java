@@ -70,4 +70,33 @@ class SavedModelCliTest {
     assertTrue(r.out().contains("output steps: int32"), r.out());
     assertTrue(r.out().contains("functions: body_"), r.out());
   }
+
+  @Test
+  void statsTraceThreadsAndTimeoutApplyToSavedModelRuns(
+      @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws java.io.IOException {
+    java.nio.file.Path trace = dir.resolve("t.json");
+    CliRun.Result r =
+        CliRun.rawops(
+            "run",
+            "graphs/savedmodels/resource_variables",
+            "--feed",
+            "indices=[[2],[0],[3]]",
+            "--feed",
+            "flag=True",
+            "--threads",
+            "1",
+            "--timeout",
+            "60",
+            "--stats",
+            "--trace",
+            trace.toString());
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.out().contains("gathered: dtype=int32 shape=[2,2]\n[[7 8]\n [1 2]]"), r.out());
+    assertTrue(r.out().contains("StatefulPartitionedCall "), "per-op stats: " + r.out());
+    assertTrue(java.nio.file.Files.readString(trace).contains("\"VarHandleOp\""), "trace written");
+    CliRun.Result fetch =
+        CliRun.rawops("run", "graphs/savedmodels/resource_variables", "--fetch", "x");
+    assertEquals(2, fetch.code());
+    assertTrue(!fetch.err().contains("Usage:"), fetch.err());
+  }
 }
