@@ -28,7 +28,7 @@ class CorpusTest {
   private static final Path ROOT = Path.of(System.getProperty("basedir", "."));
 
   /** Raise this as the corpus pass count grows; never lower it. */
-  static final int FLOOR = 1205;
+  static final int FLOOR = 1211;
 
   @Test
   void corpusPassesAtLeastTheFloor() throws IOException {
