@@ -231,6 +231,11 @@ final class RunCommand implements Callable<Integer> {
       throw new picocli.CommandLine.ParameterException(
           spec.commandLine(), "--threads must be at least 1, got " + threads);
     }
+    if (threads != null && threads > Session.Options.MAX_THREADS) {
+      throw new picocli.CommandLine.ParameterException(
+          spec.commandLine(),
+          "--threads must be at most " + Session.Options.MAX_THREADS + ", got " + threads);
+    }
     Session.Options options = new Session.Options();
     if (threads != null) {
       options.intraOpThreads(threads).interOpThreads(threads);

@@ -29,6 +29,12 @@ public final class Session implements AutoCloseable {
    * (independent nodes at once), the plan cache and the memory pool. Mutable; a session copies it.
    */
   public static final class Options {
+    /**
+     * The most threads either pool may have: beyond it the JVM's thread stacks, not the work, set
+     * the limit (thousands of threads fail with the platform's own warnings).
+     */
+    public static final int MAX_THREADS = 1024;
+
     private int intraOpThreads;
     private int interOpThreads = Runtime.getRuntime().availableProcessors();
     private int planCacheSize = 64;
@@ -54,8 +60,9 @@ public final class Session implements AutoCloseable {
      * @throws IllegalArgumentException if negative
      */
     public Options intraOpThreads(int n) {
-      if (n < 0) {
-        throw new IllegalArgumentException("intraOpThreads must be >= 0, got " + n);
+      if (n < 0 || n > MAX_THREADS) {
+        throw new IllegalArgumentException(
+            "intraOpThreads must be in [0, " + MAX_THREADS + "], got " + n);
       }
       this.intraOpThreads = n;
       return this;
@@ -70,8 +77,9 @@ public final class Session implements AutoCloseable {
      * @throws IllegalArgumentException if below 1
      */
     public Options interOpThreads(int n) {
-      if (n < 1) {
-        throw new IllegalArgumentException("interOpThreads must be >= 1, got " + n);
+      if (n < 1 || n > MAX_THREADS) {
+        throw new IllegalArgumentException(
+            "interOpThreads must be in [1, " + MAX_THREADS + "], got " + n);
       }
       this.interOpThreads = n;
       return this;

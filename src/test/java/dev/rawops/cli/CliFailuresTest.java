@@ -345,6 +345,9 @@ class CliFailuresTest {
     assertEquals(2, r.code(), r.err());
     assertTrue(r.err().startsWith("error: --threads must be at least 1, got 0"), r.err());
     assertFalse(r.err().contains("Usage:"), r.err());
+    Result many = rawops("run", SEED, "--threads", "100000");
+    assertEquals(2, many.code(), many.err());
+    assertTrue(many.err().startsWith("error: --threads must be at most 1024"), many.err());
   }
 
   @Test
