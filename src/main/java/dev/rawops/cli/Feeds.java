@@ -32,7 +32,7 @@ final class Feeds {
 
   /** Whether {@code value} names a file rather than a literal. */
   static boolean isFile(String value) {
-    return value.endsWith(".npy") || value.endsWith(".npz") || value.matches("(?s).*\\.npz:[^/]*");
+    return value.endsWith(".npy") || value.endsWith(".npz") || value.matches("(?s).*\\.npz:.+");
   }
 
   /**
@@ -96,7 +96,13 @@ final class Feeds {
       for (Enumeration<? extends ZipEntry> e = zip.entries(); e.hasMoreElements(); ) {
         String n = e.nextElement().getName();
         if (n.endsWith(".npy")) {
-          keys.add(n.substring(0, n.length() - 4));
+          String k = n.substring(0, n.length() - 4);
+          if (keys.contains(k)) {
+            // numpy's np.load keeps one of them silently; which one is the zip reader's choice.
+            throw RawOpsException.invalidArgument(
+                file + " holds two members named " + n + ": which array is meant is ambiguous");
+          }
+          keys.add(k);
         }
       }
       if (key == null) {
@@ -123,9 +129,31 @@ final class Feeds {
       try {
         try (InputStream in = zip.getInputStream(entry);
             OutputStream out = Files.newOutputStream(tmp)) {
-          copyAtMost(in, out, Runtime.getRuntime().maxMemory(), file + ":" + key);
+          // The header first: what the member declares is checked before the rest is inflated.
+          byte[] head = in.readNBytes(1 << 16);
+          long declared = Npy.declaredBytes(head, file + ":" + key);
+          long limit = dev.rawops.Limits.maxTensorBytes();
+          if (declared - head.length > limit) {
+            throw RawOpsException.of(
+                Code.RESOURCE_EXHAUSTED,
+                file
+                    + ":"
+                    + key
+                    + " declares "
+                    + declared
+                    + " bytes, over rawops' maxTensorBytes limit of "
+                    + limit
+                    + " (raise it with -Drawops.limit.maxTensorBytes=N)");
+          }
+          out.write(head);
+          copyAtMost(in, out, Math.max(0, declared - head.length));
         }
-        return Npy.read(tmp);
+        try {
+          return Npy.read(tmp);
+        } catch (RawOpsException e) {
+          // Name the member, not the temporary file it was unpacked to.
+          throw RawOpsException.of(e.code(), e.detail().replace(tmp.toString(), file + ":" + key));
+        }
       } finally {
         Files.deleteIfExists(tmp);
       }
@@ -139,18 +167,16 @@ final class Feeds {
     }
   }
 
-  private static void copyAtMost(InputStream in, OutputStream out, long max, String what)
-      throws IOException {
+  /**
+   * Copies the first {@code max} bytes, the member's declared size: bytes after the array are
+   * ignored, as numpy's np.load ignores them, and a shorter member is the .npy reader's error.
+   */
+  private static void copyAtMost(InputStream in, OutputStream out, long max) throws IOException {
     byte[] buf = new byte[1 << 16];
-    long total = 0;
-    for (int n; (n = in.read(buf)) > 0; ) {
-      total += n;
-      if (total > max) {
-        throw RawOpsException.of(
-            Code.RESOURCE_EXHAUSTED,
-            what + " unpacks to more than the Java heap (" + max + " bytes) can hold");
-      }
+    long left = max;
+    for (int n; left > 0 && (n = in.read(buf, 0, (int) Math.min(buf.length, left))) > 0; ) {
       out.write(buf, 0, n);
+      left -= n;
     }
   }
 

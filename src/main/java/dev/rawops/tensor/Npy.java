@@ -68,6 +68,27 @@ public final class Npy {
     return decode(file, header(file, where), where);
   }
 
+  /**
+   * The size a .npy stream declares: its header's length plus its data's bytes, read from the
+   * stream's first bytes ({@code prefix}, holding the whole header) before anything else is read,
+   * so that a member of a {@code .npz} claiming gigabytes is refused before it is inflated.
+   *
+   * @throws RawOpsException INVALID_ARGUMENT for a malformed or cut header
+   */
+  public static long declaredBytes(byte[] prefix, String where) {
+    Header h = header(MemorySegment.ofArray(prefix), where);
+    Matcher m = Pattern.compile("(\\d+)$").matcher(h.descr);
+    long item = m.find() ? Long.parseLong(m.group(1)) : 1;
+    if (h.descr.length() > 1 && h.descr.charAt(1) == 'U') {
+      item *= 4; // UCS-4 code points
+    }
+    try {
+      return Math.addExact(h.dataOffset, Math.multiplyExact(h.shape.numElements(), item));
+    } catch (ArithmeticException e) {
+      throw bad(where, "shape " + h.shape + " of " + h.descr + " is larger than 64-bit sizes");
+    }
+  }
+
   private static Header header(MemorySegment f, Object path) {
     if (f.byteSize() < 10
         || MemorySegment.mismatch(f, 0, 6, MemorySegment.ofArray(MAGIC), 0, 6) != -1) {

@@ -367,4 +367,62 @@ class CliFailuresTest {
     assertEquals(1, r.err().strip().lines().count(), r.err());
     assertTrue(r.err().startsWith("error: --filter is not a regular expression: "), r.err());
   }
+
+  /** A .npy stream's bytes: a version 1.0 header for {@code dict}, then {@code data}. */
+  private static byte[] npyBytes(String dict, byte[] data) {
+    StringBuilder h = new StringBuilder(dict);
+    while ((10 + h.length() + 1) % 64 != 0) {
+      h.append(' ');
+    }
+    h.append('\n');
+    byte[] head = h.toString().getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+    java.nio.ByteBuffer b =
+        java.nio.ByteBuffer.allocate(10 + head.length + data.length)
+            .order(java.nio.ByteOrder.LITTLE_ENDIAN);
+    b.put(new byte[] {(byte) 0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0});
+    b.putShort((short) head.length).put(head).put(data);
+    return b.array();
+  }
+
+  private Path npzOf(String name, String key, byte[] member) throws IOException {
+    Path z = dir.resolve(name);
+    try (ZipOutputStream zip = new ZipOutputStream(Files.newOutputStream(z))) {
+      zip.putNextEntry(new ZipEntry(key + ".npy"));
+      zip.write(member);
+      zip.closeEntry();
+    }
+    return z;
+  }
+
+  @Test
+  void npz_keysWithSlashes_trailingBytes_andHugeDeclaredMembers() throws IOException {
+    byte[] indices = new byte[8];
+    indices[0] = 1; // int32 [[1, 0]]
+    byte[] valid = npyBytes("{'descr': '<i4', 'fortran_order': False, 'shape': (1, 2), }", indices);
+    Path params = npy("p.npy", Tensor.ofStrings(Shape.of(2, 2), "w", "x", "y", "z"));
+    Path slash = npzOf("slash.npz", "scope/indices", valid);
+    Result r =
+        rawops(
+            "run",
+            FED,
+            "--feed",
+            "params=" + params,
+            "--feed",
+            "indices=" + slash + ":scope/indices");
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.out().contains("[b'y']"), r.out());
+    byte[] junk = java.util.Arrays.copyOf(valid, valid.length + 5); // numpy ignores what follows
+    Path trailing = npzOf("trailing.npz", "indices", junk);
+    Result t = rawops("run", FED, "--feed", "params=" + params, "--feed", "indices=" + trailing);
+    assertEquals(0, t.code(), t.err());
+    byte[] huge =
+        npyBytes(
+            "{'descr': '<f4', 'fortran_order': False, 'shape': (8589934592,), }", new byte[64]);
+    Path big = npzOf("big.npz", "indices", huge);
+    long start = System.nanoTime();
+    Result b = rawops("run", FED, "--feed", "params=" + params, "--feed", "indices=" + big);
+    assertFailed(b, "RESOURCE_EXHAUSTED");
+    assertTrue(b.err().contains("big.npz:indices declares 34359738496 bytes"), b.err());
+    assertTrue(System.nanoTime() - start < 5_000_000_000L, "refused before inflating");
+  }
 }
