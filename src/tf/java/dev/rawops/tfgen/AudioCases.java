@@ -35,6 +35,10 @@ public final class AudioCases implements CaseFamily {
 
   @Override
   public Optional<Tolerance> tolerance(Case c) {
+    Optional<Tolerance> fft = SpectralCases.tolerance(c);
+    if (fft.isPresent()) {
+      return fft;
+    }
     boolean dsp = c.fetches().stream().anyMatch(f -> f.startsWith("spec") || f.startsWith("mfcc"));
     return dsp
         ? Optional.of(Tolerance.newBuilder().setRtol(1e-5).setAtol(1e-6).build())
@@ -190,6 +194,8 @@ public final class AudioCases implements CaseFamily {
     spectrograms(out, r);
     mfccs(out, r);
     errors(out);
+    SpectralCases.encodeWav(out, new Random(2601));
+    SpectralCases.ffts(out, new Random(2602));
     return out.cases();
   }
 
