@@ -21,7 +21,8 @@ import java.util.Random;
  * files, padding chunks, an 18-byte format chunk) through DecodeWav with desired_samples and
  * desired_channels cropping and padding; their spectrograms (several windows and strides, magnitude
  * squared or not); Mfcc with default and other attrs; and DecodeWav's errors (bad RIFF header,
- * non-16-bit, non-PCM, truncated data, missing data chunk). The WAV is always fed.
+ * non-16-bit, non-PCM, truncated data, missing data chunk). The WAV is always fed. After them,
+ * {@link SpectralCases}: EncodeWav (exact) and the FFT ops (tolerances stated there).
  *
  * <p>Spectrogram and Mfcc fixtures state rtol 1e-5, atol 1e-6: TF's FFT is Ooura's rdft, whose
  * double rounding rawops does not reproduce, and libm's log/cos may differ in the last bit.
