@@ -21,7 +21,8 @@ import java.util.Random;
  * files, padding chunks, an 18-byte format chunk) through DecodeWav with desired_samples and
  * desired_channels cropping and padding; their spectrograms (several windows and strides, magnitude
  * squared or not); Mfcc with default and other attrs; and DecodeWav's errors (bad RIFF header,
- * non-16-bit, non-PCM, truncated data, missing data chunk). The WAV is always fed.
+ * non-16-bit, non-PCM, truncated data, missing data chunk). The WAV is always fed. After them,
+ * {@link SpectralCases}: EncodeWav (exact) and the FFT ops (tolerances stated there).
  *
  * <p>Spectrogram and Mfcc fixtures state rtol 1e-5, atol 1e-6: TF's FFT is Ooura's rdft, whose
  * double rounding rawops does not reproduce, and libm's log/cos may differ in the last bit.
@@ -35,6 +36,10 @@ public final class AudioCases implements CaseFamily {
 
   @Override
   public Optional<Tolerance> tolerance(Case c) {
+    Optional<Tolerance> fft = SpectralCases.tolerance(c);
+    if (fft.isPresent()) {
+      return fft;
+    }
     boolean dsp = c.fetches().stream().anyMatch(f -> f.startsWith("spec") || f.startsWith("mfcc"));
     return dsp
         ? Optional.of(Tolerance.newBuilder().setRtol(1e-5).setAtol(1e-6).build())
@@ -190,6 +195,8 @@ public final class AudioCases implements CaseFamily {
     spectrograms(out, r);
     mfccs(out, r);
     errors(out);
+    SpectralCases.encodeWav(out, new Random(2601));
+    SpectralCases.ffts(out, new Random(2602));
     return out.cases();
   }
 

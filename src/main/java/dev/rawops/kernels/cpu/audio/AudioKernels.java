@@ -4,7 +4,9 @@ import com.google.common.collect.ImmutableList;
 import dev.rawops.kernels.KernelDef;
 import java.util.List;
 
-/** The Audio family's CPU kernels: DecodeWav, AudioSpectrogram, Mfcc. */
+/**
+ * The Audio family's CPU kernels: DecodeWav, AudioSpectrogram, Mfcc, EncodeWav, and the FFT ops.
+ */
 public final class AudioKernels {
   private AudioKernels() {}
 
@@ -13,6 +15,8 @@ public final class AudioKernels {
         .addAll(CpuDecodeWav.DEFS)
         .addAll(CpuAudioSpectrogram.DEFS)
         .addAll(CpuMfcc.DEFS)
+        .addAll(CpuEncodeWav.DEFS)
+        .addAll(CpuFft.DEFS)
         .build();
   }
 }
