@@ -29,5 +29,6 @@ public final class Families {
           new TensorListCases(),
           new RandomCases(),
           new ParsingCases(),
-          new SparseCases());
+          new SparseCases(),
+          new ImageCodecCases());
 }

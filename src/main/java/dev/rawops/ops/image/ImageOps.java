@@ -12,7 +12,7 @@ import java.util.Optional;
 
 /**
  * The Image op family (see docs/ARCHITECTURE.md, "Adding an op to a family"): resizing, colour
- * adjustments, non-max suppression, bounding boxes and the fake-quantization ops.
+ * adjustments, non-max suppression, bounding boxes, PNG decoding and the fake-quantization ops.
  */
 public final class ImageOps implements OpFamily {
 
@@ -42,7 +42,19 @@ public final class ImageOps implements OpFamily {
         DefinedOp.of("NonMaxSuppressionV2", nms),
         DefinedOp.of("NonMaxSuppressionV3", nms),
         DefinedOp.of("NonMaxSuppressionV4", node -> nmsShape(node, 2, true, false)),
-        DefinedOp.of("NonMaxSuppressionV5", node -> nmsShape(node, 3, true, true)));
+        DefinedOp.of("NonMaxSuppressionV5", node -> nmsShape(node, 3, true, true)),
+        DefinedOp.of("DecodePng", ImageOps::decodeImageShape));
+  }
+
+  /** TF's DecodeImageShapeFn: a scalar in, [?, ?, channels] out (channels 0: unknown). */
+  private static List<PartialShape> decodeImageShape(NodeInfo node) {
+    Shapes.requireRank(node, 0, 0);
+    long channels = node.attrs().getInt("channels");
+    if (channels < 0) {
+      throw node.invalidArgument("channels must be non-negative, got " + channels);
+    }
+    long c = channels == 0 ? PartialShape.UNKNOWN : channels;
+    return List.of(PartialShape.of(PartialShape.UNKNOWN, PartialShape.UNKNOWN, c));
   }
 
   private static void checkCenters(NodeInfo node) {

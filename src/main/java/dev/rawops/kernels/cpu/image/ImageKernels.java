@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * The image family's CPU kernels: resizing, CropAndResize, color adjustments, bounding boxes and
- * non-max suppression.
+ * non-max suppression, PNG decoding.
  */
 public final class ImageKernels {
   private ImageKernels() {}
@@ -18,6 +18,7 @@ public final class ImageKernels {
         .addAll(CpuColor.defs())
         .addAll(CpuDrawBoxes.DEFS)
         .addAll(CpuNms.defs())
+        .addAll(CpuDecodePng.DEFS)
         .build();
   }
 }
