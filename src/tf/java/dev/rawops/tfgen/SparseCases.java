@@ -6,6 +6,7 @@ import dev.rawops.tensor.PartialShape;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
 import dev.rawops.tfgen.TypedProtos.Encoding;
+import dev.rawops.tfproto.DataType;
 import dev.rawops.tfproto.TensorProto;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -19,7 +20,11 @@ import java.util.Random;
  * SparseReshape (a -1 dimension, rank changes, same shape, empty inputs, and its errors),
  * SparseTensorDenseMatMul (every real dtype, both index types, each adjoint, outputs narrower and
  * wider than TF's 32-column vectorisation threshold, repeated entries, empty operands, errors) and
- * SparseReorder (shuffled entries of several dtypes, already ordered, errors). Every input is fed.
+ * SparseReorder (shuffled entries of several dtypes, already ordered, errors) and the feature
+ * crosses SparseCross (string and hashed output, both internal types, hash_key, num_buckets),
+ * SparseCrossV2 (a custom separator) and SparseCrossHashed (farmhash and SipHash salts), mixing
+ * string and int64, sparse and dense columns, empty batch rows, and their errors. Every input is
+ * fed.
  */
 public final class SparseCases implements CaseFamily {
   @Override
@@ -71,6 +76,7 @@ public final class SparseCases implements CaseFamily {
     reshapes(out, r);
     matMuls(out, new Random(2718));
     reorders(out, new Random(3141));
+    crosses(out, new Random(1618));
     return out.cases();
   }
 
@@ -430,5 +436,228 @@ public final class SparseCases implements CaseFamily {
         ix(2, 0, 1),
         Tensor.ofFloats(Shape.of(1), 1),
         vec(2, 2, 2));
+  }
+
+  /** A cross's inputs: sparse columns (indices, values, shape) and dense columns. */
+  private record Cross(
+      List<Tensor> ix, List<Tensor> values, List<Tensor> shapes, List<Tensor> dense) {
+    Cross sparse(Tensor i, Tensor v, Tensor shape) {
+      List<Tensor> a = new ArrayList<>(ix);
+      List<Tensor> b = new ArrayList<>(values);
+      List<Tensor> c = new ArrayList<>(shapes);
+      a.add(i);
+      b.add(v);
+      c.add(shape);
+      return new Cross(a, b, c, dense);
+    }
+
+    Cross dense(Tensor d) {
+      List<Tensor> a = new ArrayList<>(dense);
+      a.add(d);
+      return new Cross(ix, values, shapes, a);
+    }
+  }
+
+  private static Cross cols() {
+    return new Cross(List.of(), List.of(), List.of(), List.of());
+  }
+
+  private static DataType[] types(List<Tensor> ts) {
+    DataType[] out = new DataType[ts.size()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = ts.get(i).dtype().proto();
+    }
+    return out;
+  }
+
+  /** The cross node "s" with every column fed, then the op's own attrs and extra inputs. */
+  private static GraphDefBuilder crossGraph(
+      String op, Cross c, Map<String, TensorProto> feeds, Tensor... extra) {
+    GraphDefBuilder g = new GraphDefBuilder();
+    List<Tensor> all = new ArrayList<>();
+    all.addAll(c.ix());
+    all.addAll(c.values());
+    all.addAll(c.shapes());
+    all.addAll(c.dense());
+    all.addAll(List.of(extra));
+    String[] names = new String[all.size()];
+    for (int i = 0; i < names.length; i++) {
+      names[i] = "in" + i;
+      Input.fed(all.get(i), PartialShape.unknownRank(), Encoding.TYPED, false)
+          .addTo(g, names[i], feeds);
+    }
+    g.op("s", op, names);
+    g.attr("N", (long) c.ix().size());
+    g.attrTypes("sparse_types", types(c.values()));
+    g.attrTypes("dense_types", types(c.dense()));
+    return g;
+  }
+
+  private static final List<String> CROSS_FETCHES = List.of("s:0", "s:1", "s:2");
+
+  private static void sparseCross(
+      CaseList out, String what, Cross c, DType outType, DType internal, long buckets, long key) {
+    Map<String, TensorProto> feeds = new LinkedHashMap<>();
+    GraphDefBuilder g = crossGraph("SparseCross", c, feeds);
+    g.attr("hashed_output", outType == DType.INT64);
+    g.attr("num_buckets", buckets);
+    g.attr("hash_key", key);
+    g.attr("out_type", outType);
+    g.attr("internal_type", internal);
+    out.add("SparseCross " + what, g.build(), feeds, CROSS_FETCHES);
+  }
+
+  private static void crossV2(CaseList out, String what, Cross c, String sep) {
+    Map<String, TensorProto> feeds = new LinkedHashMap<>();
+    GraphDefBuilder g =
+        crossGraph("SparseCrossV2", c, feeds, Tensor.ofStrings(Shape.scalar(), sep));
+    out.add("SparseCrossV2 " + what, g.build(), feeds, CROSS_FETCHES);
+  }
+
+  private static void crossHashed(
+      CaseList out, String what, Cross c, long buckets, boolean strong, Tensor salt) {
+    Map<String, TensorProto> feeds = new LinkedHashMap<>();
+    GraphDefBuilder g =
+        crossGraph(
+            "SparseCrossHashed",
+            c,
+            feeds,
+            Tensor.ofLongs(Shape.scalar(), buckets),
+            Tensor.ofBooleans(Shape.scalar(), strong),
+            salt);
+    out.add("SparseCrossHashed " + what, g.build(), feeds, CROSS_FETCHES);
+  }
+
+  private static String word(Random r) {
+    StringBuilder sb = new StringBuilder();
+    int len = 1 + r.nextInt(12);
+    for (int i = 0; i < len; i++) {
+      sb.append((char) ('a' + r.nextInt(26)));
+    }
+    return sb.toString();
+  }
+
+  private static void crosses(CaseList out, Random r) {
+    // TF's documented example: batch row 0 has a, b x c; row 1 has d, e, f x g
+    Cross doc =
+        cols()
+            .sparse(
+                ix(2, 0, 0, 1, 0, 1, 1), Tensor.ofStrings(Shape.of(3), "a", "d", "e"), vec(2, 2))
+            .sparse(
+                ix(2, 0, 0, 0, 1, 1, 0), Tensor.ofStrings(Shape.of(3), "b", "c", "f"), vec(2, 2))
+            .sparse(ix(2, 0, 0, 1, 0), Tensor.ofStrings(Shape.of(2), "g", "h"), vec(2, 1));
+    sparseCross(out, "strings, TF's shape of example", doc, DType.STRING, DType.STRING, 0, 0);
+    sparseCross(out, "strings hashed", doc, DType.INT64, DType.STRING, 0, 0);
+    sparseCross(
+        out,
+        "strings hashed, 100 buckets, hash_key",
+        doc,
+        DType.INT64,
+        DType.STRING,
+        100,
+        956888297470L);
+    Cross mixed =
+        doc.sparse(ix(2, 0, 3, 1, 0, 1, 1), vec(7, -12, Long.MIN_VALUE), vec(2, 5))
+            .dense(Tensor.ofStrings(Shape.of(2, 2), "x", "y", "z", "w"))
+            .dense(Tensor.ofLongs(Shape.of(2, 1), 42, -1));
+    sparseCross(out, "mixed sparse and dense, string out", mixed, DType.STRING, DType.INT64, 0, 0);
+    sparseCross(out, "mixed sparse and dense, hashed", mixed, DType.INT64, DType.INT64, 1000, 1);
+    sparseCross(out, "mixed, negative hash_key", mixed, DType.INT64, DType.INT64, 7, -3);
+    Cross onlyDense =
+        cols()
+            .dense(Tensor.ofLongs(Shape.of(3, 2), 1, 2, 3, 4, 5, 6))
+            .dense(Tensor.ofStrings(Shape.of(3, 1), "p", "q", "r"));
+    sparseCross(out, "dense only", onlyDense, DType.STRING, DType.INT64, 0, 0);
+    sparseCross(out, "dense only hashed", onlyDense, DType.INT64, DType.INT64, 0, 0);
+    Cross gaps =
+        cols()
+            .sparse(
+                ix(2, 0, 0, 2, 0, 2, 1), Tensor.ofStrings(Shape.of(3), "a", "b", "c"), vec(4, 2))
+            .sparse(ix(2, 1, 0, 2, 0, 3, 0), vec(1, 2, 3), vec(4, 1));
+    sparseCross(out, "rows missing in a column", gaps, DType.STRING, DType.INT64, 0, 0);
+    crossV2(out, "strings and ints, custom separator", mixed, "#");
+    crossV2(out, "empty separator", gaps, "");
+    crossHashed(out, "farmhash", mixed, 0, false, vec(1, 2));
+    crossHashed(out, "farmhash, 50 buckets", mixed, 50, false, vec(1, 2));
+    // TF 2.18 segfaults strongly hashing a dense column, so strong cases stay sparse
+    Cross sparseMixed = doc.sparse(ix(2, 0, 3, 1, 0, 1, 1), vec(7, -12, Long.MIN_VALUE), vec(2, 5));
+    crossHashed(out, "strong hash", sparseMixed, 0, true, vec(137, 173));
+    crossHashed(out, "strong hash, 13 buckets", sparseMixed, 13, true, vec(-5, Long.MAX_VALUE));
+    crossHashed(out, "dense only, weak", onlyDense, 0, false, vec(3, 4));
+    int batch = 40;
+    Cross big = cols();
+    for (int col = 0; col < 3; col++) {
+      List<Long> ixs = new ArrayList<>();
+      List<String> words = new ArrayList<>();
+      for (int b = 0; b < batch; b++) {
+        int k = r.nextInt(4);
+        for (int j = 0; j < k; j++) {
+          ixs.add((long) b);
+          ixs.add((long) j);
+          words.add(word(r));
+        }
+      }
+      long[] ixv = new long[ixs.size()];
+      for (int i = 0; i < ixv.length; i++) {
+        ixv[i] = ixs.get(i);
+      }
+      Tensor values =
+          col == 1
+              ? Tensor.ofLongs(Shape.of(words.size()), r.longs(words.size(), -1000, 1000).toArray())
+              : Tensor.ofStrings(Shape.of(words.size()), words.toArray(String[]::new));
+      big = big.sparse(ix(2, ixv), values, vec(batch, 4));
+    }
+    sparseCross(out, "40 random rows, string", big, DType.STRING, DType.INT64, 0, 0);
+    sparseCross(out, "40 random rows, hashed", big, DType.INT64, DType.INT64, 1 << 20, 77);
+    crossHashed(out, "40 random rows, strong", big, 0, true, vec(r.nextLong(), r.nextLong()));
+    crossHashed(out, "40 random rows, weak", big, 999, false, vec(0, 0));
+    // errors
+    sparseCross(
+        out, "int64 values under string internal_type", mixed, DType.STRING, DType.STRING, 0, 0);
+    sparseCross(
+        out,
+        "indices not a matrix",
+        cols().sparse(vec(0, 0), Tensor.ofStrings(Shape.of(1), "a"), vec(1, 1)),
+        DType.STRING,
+        DType.STRING,
+        0,
+        0);
+    sparseCross(
+        out,
+        "indices of rank 3",
+        cols().sparse(ix(3, 0, 0, 0), Tensor.ofStrings(Shape.of(1), "a"), vec(1, 1)),
+        DType.STRING,
+        DType.STRING,
+        0,
+        0);
+    sparseCross(
+        out,
+        "values not matching indices",
+        cols().sparse(ix(2, 0, 0), Tensor.ofStrings(Shape.of(2), "a", "b"), vec(1, 1)),
+        DType.STRING,
+        DType.STRING,
+        0,
+        0);
+    crossV2(
+        out,
+        "shape of three",
+        cols().sparse(ix(2, 0, 0), Tensor.ofStrings(Shape.of(1), "a"), vec(1, 1, 1)),
+        "_");
+    crossV2(
+        out,
+        "batch sizes differ",
+        cols()
+            .sparse(ix(2, 0, 0), Tensor.ofStrings(Shape.of(1), "a"), vec(1, 1))
+            .sparse(ix(2, 0, 0), Tensor.ofStrings(Shape.of(1), "a"), vec(2, 1)),
+        "_");
+    crossV2(
+        out,
+        "dense batch differs",
+        cols()
+            .sparse(ix(2, 0, 0), Tensor.ofStrings(Shape.of(1), "a"), vec(1, 1))
+            .dense(Tensor.ofStrings(Shape.of(2, 1), "x", "y")),
+        "_");
+    crossV2(out, "dense not a matrix", cols().dense(Tensor.ofStrings(Shape.of(2), "x", "y")), "_");
+    crossHashed(out, "salt of three", onlyDense, 0, false, vec(1, 2, 3));
   }
 }

@@ -12,7 +12,7 @@ import java.util.List;
 /**
  * The Sparse op family: ops on sparse tensors given as (indices, values, dense_shape) —
  * SparseToDense, SparseTensorDenseAdd, SparseFillEmptyRows, SparseReshape, SparseTensorDenseMatMul
- * and SparseReorder.
+ * SparseReorder and the feature crosses SparseCross, SparseCrossV2 and SparseCrossHashed.
  */
 public final class SparseOps implements OpFamily {
   @Override
@@ -23,6 +23,9 @@ public final class SparseOps implements OpFamily {
         DefinedOp.of("SparseFillEmptyRows", SparseOps::fillEmptyRowsShapes),
         DefinedOp.of("SparseReshape", SparseOps::reshapeShapes),
         DefinedOp.of("SparseTensorDenseMatMul", SparseOps::matMulShape),
+        DefinedOp.of("SparseCross", SparseOps::crossShapes),
+        DefinedOp.of("SparseCrossV2", SparseOps::crossShapes),
+        DefinedOp.of("SparseCrossHashed", SparseOps::crossShapes),
         DefinedOp.of(
             "SparseReorder",
             node -> {
@@ -31,6 +34,14 @@ public final class SparseOps implements OpFamily {
               Shapes.requireRank(node, 2, 1);
               return List.of(node.inputShape(0), node.inputShape(1));
             }));
+  }
+
+  /** A cross's indices [?, 2], values [?] and dense shape [2]. */
+  private static List<PartialShape> crossShapes(NodeInfo node) {
+    return List.of(
+        PartialShape.of(PartialShape.UNKNOWN, 2),
+        PartialShape.of(PartialShape.UNKNOWN),
+        PartialShape.of(2));
   }
 
   /** [rows of op(A), columns of op(B)], op(A)'s columns merged with op(B)'s rows. */

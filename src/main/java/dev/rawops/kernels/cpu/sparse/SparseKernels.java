@@ -6,7 +6,8 @@ import java.util.List;
 
 /**
  * The Sparse family's CPU kernels: SparseToDense, SparseTensorDenseAdd, SparseFillEmptyRows,
- * SparseReshape.
+ * SparseReshape, SparseTensorDenseMatMul, SparseReorder, SparseCross, SparseCrossV2,
+ * SparseCrossHashed.
  */
 public final class SparseKernels {
   private SparseKernels() {}
@@ -17,6 +18,7 @@ public final class SparseKernels {
         .addAll(CpuSparseRows.DEFS)
         .addAll(CpuSparseMatMul.DEFS)
         .addAll(CpuSparseReorder.DEFS)
+        .addAll(CpuSparseCross.DEFS)
         .build();
   }
 }
