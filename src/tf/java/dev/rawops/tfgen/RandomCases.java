@@ -52,6 +52,11 @@ public final class RandomCases implements CaseFamily {
   @Override
   public Optional<Tolerance> tolerance(Case c) {
     for (NodeDef n : c.graph().getNodeList()) {
+      if (n.getOp().equals("RandomGamma")
+          && DType.fromProto(n.getAttrOrThrow("T").getType()) == DType.DOUBLE) {
+        // log, log1p and pow in double: Java's and glibc's differ by an ulp for about 0.1 %.
+        return Optional.of(tol(1e-14, 1e-300));
+      }
       if (BOX_MULLER.contains(n.getOp())) {
         DType t = DType.fromProto(n.getAttrOrThrow("dtype").getType());
         return Optional.of(
@@ -94,6 +99,8 @@ public final class RandomCases implements CaseFamily {
     secondRuns(out);
     shuffles(out, new Random(26));
     multinomials(out, new Random(27));
+    gammas(out, new Random(28));
+    poissons(out, new Random(29));
     return out.cases();
   }
 
@@ -1028,6 +1035,170 @@ public final class RandomCases implements CaseFamily {
         SEEDS[0],
         DType.INT64,
         "error: logits a vector (build)");
+  }
+
+  // ---- gamma and Poisson: per-element generators skipped 256 calls apart, double arithmetic
+
+  private static void sampledCase(
+      CaseList out,
+      String op,
+      Input shape,
+      Tensor param,
+      Map<String, DType> types,
+      long[] seed,
+      String what) {
+    GraphDefBuilder g = new GraphDefBuilder();
+    Map<String, TensorProto> feeds = new LinkedHashMap<>();
+    shape.addTo(g, "shape", feeds);
+    g.constant("p", TypedProtos.encode(param, Encoding.CONTENT));
+    var b = g.op("r", op, "shape", "p").attr("S", shape.value().dtype());
+    types.forEach(b::attr);
+    b.attr("seed", seed[0]).attr("seed2", seed[1]);
+    StringBuilder name = new StringBuilder(op);
+    types.forEach((k, v) -> name.append(' ').append(k).append('=').append(v.tfName()));
+    out.add(name + " " + what, g.build(), feeds, List.of("r"));
+  }
+
+  private static Input shapeInput(long... dims) {
+    return Input.constant(shapeTensor(DType.INT32, dims), Encoding.TYPED);
+  }
+
+  private static final long[][] SAMPLE_SHAPES = {{}, {3}, {2, 5}, {700}};
+
+  private static void gammas(CaseList out, Random r) {
+    double[][] alphas = {
+      {1.0}, {0.5, 1, 2.5, 7}, {0.1, 3, 1, 100}, {0.01, 0.999, 1.001, 1e4}, {0, -1, 0.3, 2}
+    };
+    int k = 0;
+    for (DType t : List.of(DType.HALF, DType.FLOAT, DType.DOUBLE)) {
+      for (double[] a : alphas) {
+        for (long[] dims : SAMPLE_SHAPES) {
+          long[] seed = SEEDS[k++ % SEEDS.length];
+          Tensor alpha =
+              castTo(
+                  Tensor.ofDoubles(
+                      a.length == 4 && k % 2 == 0 ? Shape.of(2, 2) : Shape.of(a.length), a),
+                  t);
+          sampledCase(
+              out,
+              "RandomGamma",
+              shapeInput(dims),
+              alpha,
+              Map.of("T", t),
+              seed,
+              "alpha "
+                  + alpha.shape()
+                  + " "
+                  + java.util.Arrays.toString(a)
+                  + " shape "
+                  + str(dims));
+        }
+      }
+    }
+    double[] many = new double[40];
+    for (int i = 0; i < many.length; i++) {
+      many[i] = 0.05 + 6 * r.nextDouble();
+    }
+    sampledCase(
+        out,
+        "RandomGamma",
+        shapeInput(30),
+        castTo(Tensor.ofDoubles(Shape.of(5, 8), many), DType.FLOAT),
+        Map.of("T", DType.FLOAT),
+        new long[] {7, 11},
+        "40 random alphas by 30 samples (several TF shards)");
+    sampledCase(
+        out,
+        "RandomGamma",
+        shapeInput(0, 3),
+        castTo(Tensor.ofDoubles(Shape.of(2), 1, 2), DType.FLOAT),
+        Map.of("T", DType.FLOAT),
+        SEEDS[0],
+        "empty samples shape");
+    sampledCase(
+        out,
+        "RandomGamma",
+        shapeInput(3),
+        castTo(Tensor.ofDoubles(Shape.of(0)), DType.FLOAT),
+        Map.of("T", DType.FLOAT),
+        SEEDS[0],
+        "empty alpha");
+    sampledCase(
+        out,
+        "RandomGamma",
+        Input.fed(shapeTensor(DType.INT32, 2, -2), PartialShape.of(2), Encoding.TYPED, false),
+        castTo(Tensor.ofDoubles(Shape.of(1), 2), DType.FLOAT),
+        Map.of("T", DType.FLOAT),
+        SEEDS[0],
+        "error: negative dim (fed, run)");
+    sampledCase(
+        out,
+        "RandomGamma",
+        Input.constant(shapeTensor(DType.INT32, 2, -2), Encoding.TYPED),
+        castTo(Tensor.ofDoubles(Shape.of(1), 2), DType.FLOAT),
+        Map.of("T", DType.FLOAT),
+        SEEDS[0],
+        "error: negative dim (build)");
+  }
+
+  private static final List<DType> POISSON_TYPES =
+      List.of(DType.HALF, DType.FLOAT, DType.DOUBLE, DType.INT32, DType.INT64);
+
+  private static void poissons(CaseList out, Random r) {
+    double[] rates = {0.5, 3, 9.9, 10, 25, 1000, 0, -2};
+    int k = 0;
+    // TF 2.18 refuses RandomPoisson in graphs of producer 25 and later (the generator's).
+    for (DType t : List.of(DType.HALF, DType.FLOAT, DType.DOUBLE)) {
+      sampledCase(
+          out,
+          "RandomPoisson",
+          shapeInput(3),
+          castTo(Tensor.ofDoubles(Shape.of(2, 4), rates), t),
+          Map.of("dtype", t),
+          SEEDS[0],
+          "error: deprecated op (build)");
+    }
+    double[] intRates = {0.5, 3, 9, 10, 25, 1000, 0, -2};
+    for (DType rt : POISSON_TYPES) {
+      for (DType t : POISSON_TYPES) {
+        long[] seed = SEEDS[k++ % SEEDS.length];
+        double[] rv = rt.isInteger() ? intRates : rates;
+        Map<String, DType> types = new LinkedHashMap<>();
+        types.put("R", rt);
+        types.put("dtype", t);
+        sampledCase(
+            out,
+            "RandomPoissonV2",
+            shapeInput(2, 3),
+            castTo(Tensor.ofDoubles(Shape.of(8), rv), rt),
+            types,
+            seed,
+            "rates " + java.util.Arrays.toString(rv) + " shape [2,3]");
+      }
+    }
+    double[] many = new double[40];
+    for (int i = 0; i < many.length; i++) {
+      many[i] = 30 * r.nextDouble();
+    }
+    Map<String, DType> types = new LinkedHashMap<>();
+    types.put("R", DType.FLOAT);
+    types.put("dtype", DType.INT64);
+    sampledCase(
+        out,
+        "RandomPoissonV2",
+        shapeInput(30),
+        castTo(Tensor.ofDoubles(Shape.of(40), many), DType.FLOAT),
+        types,
+        new long[] {7, 11},
+        "40 random rates by 30 samples (several TF shards)");
+    sampledCase(
+        out,
+        "RandomPoissonV2",
+        Input.fed(shapeTensor(DType.INT32, -1), PartialShape.of(1), Encoding.TYPED, false),
+        castTo(Tensor.ofDoubles(Shape.of(1), 2), DType.FLOAT),
+        types,
+        SEEDS[0],
+        "error: negative dim (fed, run)");
   }
 
   private static Tensor castTo(Tensor doubles, DType t) {

@@ -1,5 +1,6 @@
 package dev.rawops.ops.random;
 
+import dev.rawops.Code;
 import dev.rawops.ops.DefinedOp;
 import dev.rawops.ops.NodeInfo;
 import dev.rawops.ops.Op;
@@ -78,7 +79,29 @@ public final class RandomOps implements OpFamily {
               requireDim0(n, 1, 1);
               return List.of(n.inputShape(0));
             }));
+    for (String name : List.of("RandomGamma", "RandomPoissonV2")) {
+      ops.add(DefinedOp.of(name, RandomOps::shapeThenInput1));
+    }
+    ops.add(
+        DefinedOp.of(
+            "RandomPoisson",
+            n -> {
+              // TF's OpDef deprecation: graphs from producer 25 on may not use the op.
+              if (n.graphProducer() >= 25) {
+                throw n.error(
+                    Code.UNIMPLEMENTED,
+                    "Op RandomPoisson is not available in GraphDef version "
+                        + n.graphProducer()
+                        + ". It has been removed in version 25. Replaced by RandomPoissonV2.");
+              }
+              return shapeThenInput1(n);
+            }));
     return ops;
+  }
+
+  /** RandomGamma and the Poisson ops: the shape input's dims, then the rate or alpha input's. */
+  private static List<PartialShape> shapeThenInput1(NodeInfo node) {
+    return List.of(shapeFromShapeTensor(node, 0).concat(node.inputShape(1)));
   }
 
   /**

@@ -14,6 +14,8 @@ public final class RandomKernels {
         .addAll(CpuStatelessRandom.DEFS)
         .addAll(CpuShuffle.DEFS)
         .addAll(CpuMultinomial.DEFS)
+        .addAll(CpuRandomGamma.DEFS)
+        .addAll(CpuRandomPoisson.DEFS)
         .build();
   }
 }
