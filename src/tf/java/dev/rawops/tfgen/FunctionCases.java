@@ -266,6 +266,7 @@ public final class FunctionCases implements CaseFamily {
         List.of("r"));
 
     variables(out);
+    ResourceVariableKit.gatherNd(out, new Random(26003));
     return out.cases();
   }
 

@@ -56,6 +56,23 @@ final class NodeCase {
     out.add(what + " (" + String.join(", ", described) + ")", g.build(), feeds, fetches);
   }
 
+  /** As {@link #addTo(CaseList, String, int)}, in a GraphDef of version {@code producer}. */
+  void addTo(CaseList out, String what, int outputs, int producer) {
+    List<String> fetches = new ArrayList<>();
+    for (int i = 0; i < outputs; i++) {
+      fetches.add("out:" + i);
+    }
+    var graph =
+        g.build().toBuilder()
+            .setVersions(dev.rawops.tfproto.VersionDef.newBuilder().setProducer(producer))
+            .build();
+    out.add(
+        what + " (" + String.join(", ", described) + ") producer " + producer,
+        graph,
+        feeds,
+        fetches);
+  }
+
   /** A tensor of dtype {@code t} holding the small numbers {@code v} (exact in every dtype). */
   static Tensor numbers(dev.rawops.tensor.DType t, dev.rawops.tensor.Shape s, double... v) {
     return switch (t) {

@@ -9,7 +9,10 @@ import java.util.Random;
 /**
  * The Selection family: UniqueV2 (every dtype TF registers, vectors and slices along an axis with
  * repeats, empty inputs, both index types, and its errors) and UpperBound/LowerBound (every dtype,
- * both output types, sorted and unsorted rows, ties, NaN, empty inputs, and their errors).
+ * both output types, sorted and unsorted rows, ties, NaN, empty inputs, and their errors), TopK
+ * (V1, k an attr: every dtype, sorted and unsorted, k = 0 and k = columns, its build-time errors
+ * and its GraphDef-version deprecation; TF 2.18 runs no TopK node, as no CPU kernel matches it) and
+ * InTopK (V1: both target types, ties, NaN, targets out of range, and its errors).
  */
 public final class SelectionCases implements CaseFamily {
   @Override
@@ -104,6 +107,8 @@ public final class SelectionCases implements CaseFamily {
     unique(out, DType.INT32, m, Tensor.ofLongs(Shape.of(1, 1), 0), DType.INT32);
     unique(out, DType.INT32, Tensor.ofInts(Shape.scalar(), 3), vec(DType.INT64, 0), DType.INT32);
     bounds(out, r);
+    topKV1(out, new Random(26001));
+    inTopKV1(out, new Random(26002));
     return out.cases();
   }
 
@@ -172,5 +177,70 @@ public final class SelectionCases implements CaseFamily {
     NodeCase c = new NodeCase().input(fed, s).input(fed, v);
     c.op(op).attr("T", s.dtype()).attr("out_type", idx);
     c.addTo(out, op + " out_type " + idx.tfName(), 1);
+  }
+
+  private static void topKV1(CaseList out, Random r) {
+    for (DType t : REAL) {
+      Tensor x = NodeCase.numbers(t, Shape.of(3, 7), small(r, 21, 5));
+      topK(out, x, 3, true, true);
+      topK(out, x, 4, false, true);
+    }
+    Tensor f = RandomTensors.of(r, DType.FLOAT, Shape.of(4, 9), true);
+    for (int k : new int[] {0, 1, 2, 5, 9}) {
+      topK(out, f, k, true, true);
+      topK(out, f, k, false, true);
+    }
+    topK(out, RandomTensors.specials(DType.FLOAT, true), 4, true, true);
+    topK(out, NodeCase.numbers(DType.INT32, Shape.of(2, 3, 5), small(r, 30, 3)), 2, true, false);
+    topK(out, Tensor.ofFloats(Shape.of(0, 4), new float[0]), 2, true, true);
+    topK(out, Tensor.ofFloats(Shape.of(3, 0), new float[0]), 0, true, true);
+    topK(out, f, 10, true, true);
+    topK(out, f, 10, true, false);
+    topK(out, Tensor.ofFloats(Shape.scalar(), 1), 1, true, true);
+    topK(out, Tensor.ofFloats(Shape.scalar(), 1), 1, true, false);
+    topK(out, f, -1, true, false);
+    NodeCase c = new NodeCase().constant(f);
+    c.op("TopK").attr("T", DType.FLOAT).attr("k", 2).attr("sorted", true);
+    c.addTo(out, "TopK k 2", 2, 7);
+    c = new NodeCase().constant(f);
+    c.op("TopK").attr("T", DType.FLOAT).attr("k", 2).attr("sorted", true);
+    c.addTo(out, "TopK k 2", 2);
+  }
+
+  /** TopK's OpDef is deprecated at GraphDef version 7: a graph must be older for TF to run it. */
+  private static final int BEFORE_TOPK_REMOVAL = 6;
+
+  private static void topK(CaseList out, Tensor x, int k, boolean sorted, boolean fed) {
+    NodeCase c = new NodeCase().input(fed, x);
+    c.op("TopK").attr("T", x.dtype()).attr("k", k).attr("sorted", sorted);
+    c.addTo(out, "TopK k " + k + " sorted " + sorted, 2, BEFORE_TOPK_REMOVAL);
+  }
+
+  private static void inTopKV1(CaseList out, Random r) {
+    for (DType idx : List.of(DType.INT32, DType.INT64)) {
+      Tensor p = NodeCase.numbers(DType.FLOAT, Shape.of(6, 5), small(r, 30, 3));
+      Tensor t = NodeCase.numbers(idx, Shape.of(6), small(r, 6, 4));
+      for (int k : new int[] {0, 1, 2, 5}) {
+        inTopK(out, p, t, k, true);
+      }
+    }
+    Tensor p = Tensor.ofFloats(Shape.of(3, 3), 1, Float.NaN, 2, 3, 2, 1, 1, 1, 1);
+    inTopK(out, p, Tensor.ofInts(Shape.of(3), 0, 0, 2), 1, true);
+    inTopK(out, p, Tensor.ofInts(Shape.of(3), -1, 3, 1), 3, true);
+    inTopK(out, Tensor.ofFloats(Shape.of(0, 3), new float[0]), Tensor.ofInts(Shape.of(0)), 1, true);
+    inTopK(out, p, Tensor.ofInts(Shape.of(2), 0, 1), 1, true);
+    inTopK(out, p, Tensor.ofInts(Shape.of(2), 0, 1), 1, false);
+    inTopK(
+        out, Tensor.ofFloats(Shape.of(3), 1, 2, 3), Tensor.ofInts(Shape.of(3), 0, 1, 2), 1, true);
+    inTopK(
+        out, Tensor.ofFloats(Shape.of(3), 1, 2, 3), Tensor.ofInts(Shape.of(3), 0, 1, 2), 1, false);
+    inTopK(out, p, Tensor.ofInts(Shape.of(3, 1), 0, 1, 2), 1, true);
+    inTopK(out, p, Tensor.ofInts(Shape.of(3), 0, 1, 2), -1, true);
+  }
+
+  private static void inTopK(CaseList out, Tensor p, Tensor t, int k, boolean fed) {
+    NodeCase c = new NodeCase().input(fed, p).input(fed, t);
+    c.op("InTopK").attr("T", t.dtype()).attr("k", k);
+    c.addTo(out, "InTopK k " + k, 1);
   }
 }

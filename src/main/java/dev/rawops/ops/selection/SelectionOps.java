@@ -1,5 +1,6 @@
 package dev.rawops.ops.selection;
 
+import dev.rawops.Code;
 import dev.rawops.ops.DefinedOp;
 import dev.rawops.ops.NodeInfo;
 import dev.rawops.ops.Op;
@@ -12,8 +13,9 @@ import java.util.Optional;
 
 /**
  * The Selection op family: ops that pick elements by value or position — Where, Unique,
- * UniqueWithCounts, UniqueV2, ListDiff, TopKV2, NthElement, InTopKV2, UpperBound, LowerBound. Shape
- * functions use the constant k or n where build time knows it, with TF's build-time errors.
+ * UniqueWithCounts, UniqueV2, ListDiff, TopK, TopKV2, NthElement, InTopK, InTopKV2, UpperBound,
+ * LowerBound. Shape functions use the constant k or n where build time knows it, with TF's
+ * build-time errors.
  */
 public final class SelectionOps implements OpFamily {
   @Override
@@ -26,16 +28,13 @@ public final class SelectionOps implements OpFamily {
             node -> List.of(PartialShape.of(-1), PartialShape.of(-1), PartialShape.of(-1))),
         DefinedOp.of("ListDiff", node -> List.of(PartialShape.of(-1), PartialShape.of(-1))),
         DefinedOp.of("TopKV2", SelectionOps::topKShape),
+        DefinedOp.of("TopK", SelectionOps::topKV1Shape),
         DefinedOp.of("NthElement", SelectionOps::nthElementShape),
-        DefinedOp.of("InTopKV2", node -> List.of(dims(node.inputShape(0), 0, 1))),
+        DefinedOp.of("InTopKV2", SelectionOps::inTopKShape),
+        DefinedOp.of("InTopK", SelectionOps::inTopKShape),
         DefinedOp.of("UniqueV2", SelectionOps::uniqueV2Shape),
         DefinedOp.of("UpperBound", SelectionOps::searchSortedShape),
         DefinedOp.of("LowerBound", SelectionOps::searchSortedShape));
-  }
-
-  /** Dims [from, to) of a shape; unknown dims when the rank is unknown. */
-  private static PartialShape dims(PartialShape s, int from, int to) {
-    return s.hasRank() ? s.sub(from, Math.min(to, s.rank())) : PartialShape.unknownDims(to - from);
   }
 
   private static List<PartialShape> whereShape(NodeInfo node) {
@@ -44,9 +43,32 @@ public final class SelectionOps implements OpFamily {
   }
 
   private static List<PartialShape> topKShape(NodeInfo node) {
+    return topKShape(node, Shapes.constantScalar(node, 1));
+  }
+
+  /**
+   * TopK (V1): k is an attr, so build time always knows it. Its OpDef is deprecated at GraphDef
+   * version 7, which TF's graph import refuses with UNIMPLEMENTED.
+   */
+  private static List<PartialShape> topKV1Shape(NodeInfo node) {
+    int producer = node.graphProducer();
+    if (producer >= TOPK_V1_REMOVED) {
+      throw node.error(
+          Code.UNIMPLEMENTED,
+          "Op TopK is not available in GraphDef version "
+              + producer
+              + ". It has been removed in version "
+              + TOPK_V1_REMOVED
+              + ". Use TopKV2 instead.");
+    }
+    return topKShape(node, Optional.of(node.attrs().getInt("k")));
+  }
+
+  private static final int TOPK_V1_REMOVED = 7;
+
+  private static List<PartialShape> topKShape(NodeInfo node, Optional<Long> k) {
     Shapes.requireRankAtLeast(node, 0, 1);
     PartialShape in = node.inputShape(0);
-    Optional<Long> k = Shapes.constantScalar(node, 1);
     if (!in.hasRank()) {
       return Collections.nCopies(2, PartialShape.unknownRank());
     }
@@ -60,6 +82,18 @@ public final class SelectionOps implements OpFamily {
     }
     PartialShape out = in.sub(0, in.rank() - 1).concat(PartialShape.of(k.orElse(-1L)));
     return List.of(out, out);
+  }
+
+  /** TF's InTopK shape function (both versions): predictions [batch, classes], targets [batch]. */
+  private static List<PartialShape> inTopKShape(NodeInfo node) {
+    Shapes.requireRank(node, 0, 2);
+    Shapes.requireRank(node, 1, 1);
+    long batch = Shapes.dimOr(node.inputShape(0), 0);
+    long targets = Shapes.dimOr(node.inputShape(1), 0);
+    if (batch >= 0 && targets >= 0 && batch != targets) {
+      throw node.invalidArgument(Shapes.dimsMismatch(node, batch, targets));
+    }
+    return List.of(PartialShape.of(batch >= 0 ? batch : targets));
   }
 
   private static List<PartialShape> nthElementShape(NodeInfo node) {

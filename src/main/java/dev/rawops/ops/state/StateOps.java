@@ -79,6 +79,14 @@ public final class StateOps implements OpFamily {
             DefinedOp.of("VarIsInitializedOp", ShapeFns.scalar()),
             DefinedOp.of("DestroyResourceOp", ShapeFns.unknown()),
             DefinedOp.of("ResourceGather", variableDtype("dtype", StateOps::resourceGatherShape)),
+            DefinedOp.of(
+                "ResourceGatherNd",
+                variableDtype(
+                    "dtype",
+                    node -> {
+                      dev.rawops.ops.Shapes.requireRankAtLeast(node, 1, 1);
+                      return List.of(PartialShape.unknownRank());
+                    })),
             DefinedOp.of("RestoreV2", ShapeFns.unknown())));
     return ops;
   }

@@ -19,10 +19,10 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Selection and sorting on CPU: Where, ListDiff, TopKV2, NthElement, InTopKV2 (the Unique ops are
- * {@link CpuUnique}). Values are moved bit-exactly (selected elements are copied, never
- * recomputed); order and ties follow TF's CPU kernels (TopKV2 reproduces gtl::TopN's heap order for
- * unsorted output).
+ * Selection and sorting on CPU: Where, ListDiff, TopK, TopKV2, NthElement, InTopK, InTopKV2 (the
+ * Unique ops are {@link CpuUnique}). Values are moved bit-exactly (selected elements are copied,
+ * never recomputed); order and ties follow TF's CPU kernels (TopKV2 reproduces gtl::TopN's heap
+ * order for unsorted output).
  */
 public final class CpuSelection {
   private CpuSelection() {}
@@ -38,8 +38,14 @@ public final class CpuSelection {
               .tfCpuTypes("T")
               .tfCpuTypes("index_type")
               .build(TopK::new),
+          KernelDef.builder("TopK", Device.CPU).tfCpuTypes("T").build(CpuSelection::topKV1),
           KernelDef.builder("NthElement", Device.CPU).tfCpuTypes("T").build(NthElement::new),
-          KernelDef.builder("InTopKV2", Device.CPU).tfCpuTypes("T").build(InTopK::new));
+          KernelDef.builder("InTopKV2", Device.CPU)
+              .tfCpuTypes("T")
+              .build(node -> new InTopK(node, false)),
+          KernelDef.builder("InTopK", Device.CPU)
+              .tfCpuTypes("T")
+              .build(node -> new InTopK(node, true)));
 
   /** Where: the coordinates of the true (non-zero) elements, int64 [n, rank], row-major. */
   private record Where(NodeInfo node) implements Kernel {
@@ -166,6 +172,31 @@ public final class CpuSelection {
       ctx.setOutput(0, values.freeze());
       ctx.setOutput(1, indices.freeze());
     }
+  }
+
+  /**
+   * TopK (V1, k an attr). TF 2.18 registers its CPU kernels with a constraint on {@code
+   * index_type}, an attr TopKV2 has and TopK's OpDef lacks, so TF finds no kernel for any TopK node
+   * and fails its run with INVALID_ARGUMENT; the build-time checks of its shape function (and the
+   * GraphDef-version deprecation) come first, as in TF. rawops answers the run with TF's message.
+   */
+  private static Kernel topKV1(NodeInfo node) {
+    String t = DType.tfName(node.attrs().getType("T")).toUpperCase(java.util.Locale.ROOT);
+    String message =
+        "OpKernel 'TopK' has constraint on attr 'index_type' not in NodeDef '[T=DT_"
+            + t
+            + ", k="
+            + node.attrs().getInt("k")
+            + ", sorted="
+            + node.attrs().getBool("sorted")
+            + "]', KernelDef: 'op: \"TopK\" device_type: \"CPU\" constraint { name: \"T\""
+            + " allowed_values { list { type: DT_"
+            + t
+            + " } } } constraint { name: \"index_type\" allowed_values { list { type: DT_INT64 } }"
+            + " }'";
+    return ctx -> {
+      throw node.invalidArgument(message);
+    };
   }
 
   /** One row's top-k column indices into {@code top[0..k)}, in TF's order. */
@@ -337,13 +368,15 @@ public final class CpuSelection {
     }
   }
 
-  /** InTopKV2: whether each target's prediction is among the row's k largest (TF's tie rule). */
-  private record InTopK(NodeInfo node) implements Kernel {
+  /**
+   * InTopKV2, and InTopK (V1, k an attr): whether each target's prediction is among the row's k
+   * largest (TF's tie rule).
+   */
+  private record InTopK(NodeInfo node, boolean kAttr) implements Kernel {
     @Override
     public void compute(KernelContext ctx) {
       Tensor predictions = ctx.input(0);
       Tensor targets = ctx.input(1);
-      Tensor kIn = ctx.input(2);
       if (predictions.shape().rank() != 2) {
         throw node.invalidArgument("predictions must be 2-dimensional");
       }
@@ -357,10 +390,16 @@ public final class CpuSelection {
                 + " must match length of targets "
                 + targets.shape().dim(0));
       }
-      if (kIn.shape().rank() != 0) {
-        throw node.invalidArgument("k must be 0-D, got shape " + kIn.shape());
+      long k;
+      if (kAttr) {
+        k = node.attrs().getInt("k");
+      } else {
+        Tensor kIn = ctx.input(2);
+        if (kIn.shape().rank() != 0) {
+          throw node.invalidArgument("k must be 0-D, got shape " + kIn.shape());
+        }
+        k = kIn.getIndex(0);
       }
-      long k = kIn.getIndex(0);
       int batch = (int) predictions.shape().dim(0);
       int classes = (int) predictions.shape().dim(1);
       TensorBuffer out = ctx.allocate(DType.BOOL, Shape.of(batch));

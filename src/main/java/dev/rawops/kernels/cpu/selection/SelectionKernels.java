@@ -5,8 +5,8 @@ import dev.rawops.kernels.KernelDef;
 import java.util.List;
 
 /**
- * The Selection family's CPU kernels: Where, Unique, UniqueWithCounts, UniqueV2, ListDiff, TopKV2,
- * NthElement, InTopKV2, UpperBound and LowerBound.
+ * The Selection family's CPU kernels: Where, Unique, UniqueWithCounts, UniqueV2, ListDiff, TopK,
+ * TopKV2, NthElement, InTopK, InTopKV2, UpperBound and LowerBound.
  */
 public final class SelectionKernels {
   private SelectionKernels() {}

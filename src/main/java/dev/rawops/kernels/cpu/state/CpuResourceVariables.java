@@ -6,6 +6,7 @@ import dev.rawops.checkpoint.TensorBundle;
 import dev.rawops.kernels.Device;
 import dev.rawops.kernels.KernelContext;
 import dev.rawops.kernels.KernelDef;
+import dev.rawops.kernels.cpu.support.GatherNdCopy;
 import dev.rawops.ops.NodeInfo;
 import dev.rawops.ops.state.VariableHandle;
 import dev.rawops.tensor.DType;
@@ -21,8 +22,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * CPU kernels of resource variables (TF's resource_variable_ops.cc) and RestoreV2 (checkpoint
- * reads).
+ * CPU kernels of resource variables (TF's resource_variable_ops.cc: ResourceGatherNd is GatherNd's
+ * copy over the variable's value) and RestoreV2 (checkpoint reads).
  */
 public final class CpuResourceVariables {
   private CpuResourceVariables() {}
@@ -66,6 +67,10 @@ public final class CpuResourceVariables {
             .typeConstraint("dtype", DType.dataTypes())
             .typeConstraint("Tindices", DType.INT32, DType.INT64)
             .build(n -> CpuResourceVariables::gather),
+        KernelDef.builder("ResourceGatherNd", Device.CPU)
+            .tfCpuTypes("dtype")
+            .tfCpuTypes("Tindices")
+            .build(n -> CpuResourceVariables::gatherNd),
         KernelDef.builder("RestoreV2", Device.CPU).build(n -> CpuResourceVariables::restore));
   }
 
@@ -268,7 +273,11 @@ public final class CpuResourceVariables {
     }
   }
 
-  private static void gather(KernelContext ctx) {
+  /**
+   * The value of the variable input 0 names, for a gather of the node's output dtype: TF's
+   * FAILED_PRECONDITION when it has none, INVALID_ARGUMENT when its dtype differs.
+   */
+  static Tensor readForGather(KernelContext ctx) {
     VariableHandle h = handle(ctx, 0);
     Variable v = existing(ctx, h);
     Tensor params = v == null ? null : v.value();
@@ -293,6 +302,26 @@ public final class CpuResourceVariables {
                   + " got "
                   + params.dtype().tfName());
     }
+    return params;
+  }
+
+  /**
+   * ResourceGatherNd: GatherNd over the variable's value. TF looks the variable up without
+   * ResourceGather's friendlier wrapper, so a missing one is NOT_FOUND with the lookup's message.
+   */
+  private static void gatherNd(KernelContext ctx) {
+    VariableHandle h = handle(ctx, 0);
+    Variable v = existing(ctx, h);
+    if (v == null || v.value() == null) {
+      throw ctx.node().error(Code.NOT_FOUND, h.missing());
+    }
+    Tensor params = readForGather(ctx);
+    ctx.setOutput(0, GatherNdCopy.gather(ctx, ctx.node(), params, ctx.input(1), false));
+  }
+
+  private static void gather(KernelContext ctx) {
+    Tensor params = readForGather(ctx);
+    DType dtype = params.dtype();
     Tensor indices = ctx.input(1);
     if (params.shape().rank() < 1) {
       throw ctx.node().invalidArgument("params must be at least 1 dimensional");

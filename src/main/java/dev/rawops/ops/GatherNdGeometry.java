@@ -1,13 +1,11 @@
-package dev.rawops.ops.indexing;
+package dev.rawops.ops;
 
-import dev.rawops.ops.NodeInfo;
-import dev.rawops.ops.Shapes;
 import dev.rawops.tensor.DType;
 import dev.rawops.tensor.Shape;
 
 /**
  * The run-time checks and geometry of one GatherNd call, as TF's DoGatherNd computes them; shared
- * by every device's kernel.
+ * by every device's kernel of GatherNd (indexing) and ResourceGatherNd (state).
  *
  * @param depth index depth, {@code indices.shape[-1]}
  * @param numSlices how many index vectors (product of {@code indices.shape[:-1]})
