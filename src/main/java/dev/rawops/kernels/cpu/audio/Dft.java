@@ -8,7 +8,7 @@ package dev.rawops.kernels.cpu.audio;
  */
 final class Dft {
   private final int n;
-  private final Radix2 fft;
+  private final CpuAudioSpectrogram.Fft fft; // the one radix-2 FFT of the family
   // Bluestein: the chirp exp(-i·pi·k²/n) and the transform of its conjugate, zero-padded to m.
   private final double[] chirpRe;
   private final double[] chirpIm;
@@ -20,12 +20,12 @@ final class Dft {
   Dft(int n) {
     this.n = n;
     if (n <= 1 || Integer.bitCount(n) == 1) {
-      fft = n <= 1 ? null : new Radix2(n);
+      fft = n <= 1 ? null : new CpuAudioSpectrogram.Fft(n);
       chirpRe = chirpIm = kernelRe = kernelIm = workRe = workIm = null;
       return;
     }
     int m = Integer.highestOneBit(2 * n - 1) << 1;
-    fft = new Radix2(m);
+    fft = new CpuAudioSpectrogram.Fft(m);
     chirpRe = new double[n];
     chirpIm = new double[n];
     kernelRe = new double[m];
@@ -95,60 +95,6 @@ final class Dft {
       double i = -workIm[k] * scale;
       re[k] = r * chirpRe[k] - i * chirpIm[k];
       im[k] = r * chirpIm[k] + i * chirpRe[k];
-    }
-  }
-
-  /** In-place iterative radix-2 forward FFT of a power-of-two length. */
-  private static final class Radix2 {
-    private final int n;
-    private final double[] cos;
-    private final double[] sin;
-
-    Radix2(int n) {
-      this.n = n;
-      cos = new double[n / 2];
-      sin = new double[n / 2];
-      for (int k = 0; k < n / 2; k++) {
-        double a = -2 * Math.PI * k / n;
-        cos[k] = Math.cos(a);
-        sin[k] = Math.sin(a);
-      }
-    }
-
-    void forward(double[] re, double[] im) {
-      for (int i = 1, j = 0; i < n; i++) {
-        int bit = n >> 1;
-        for (; (j & bit) != 0; bit >>= 1) {
-          j ^= bit;
-        }
-        j ^= bit;
-        if (i < j) {
-          double t = re[i];
-          re[i] = re[j];
-          re[j] = t;
-          t = im[i];
-          im[i] = im[j];
-          im[j] = t;
-        }
-      }
-      for (int len = 2; len <= n; len <<= 1) {
-        int half = len >> 1;
-        int step = n / len;
-        for (int i = 0; i < n; i += len) {
-          for (int k = 0; k < half; k++) {
-            double wr = cos[k * step];
-            double wi = sin[k * step];
-            int a = i + k;
-            int b = a + half;
-            double xr = re[b] * wr - im[b] * wi;
-            double xi = re[b] * wi + im[b] * wr;
-            re[b] = re[a] - xr;
-            im[b] = im[a] - xi;
-            re[a] += xr;
-            im[a] += xi;
-          }
-        }
-      }
     }
   }
 }
