@@ -63,6 +63,11 @@ public final class Main {
   }
 
   public static void main(String[] args) {
+    // The CLI prints nothing beyond its output: no note on the SIMD kernels when a JVM started
+    // without the Vector API module runs it (the launcher adds the module).
+    if (System.getProperty("rawops.vector.quiet") == null) {
+      System.setProperty("rawops.vector.quiet", "true");
+    }
     System.exit(execute(args));
   }
 

@@ -25,7 +25,8 @@ class ConformanceFixturesTest {
   @TestFactory
   Stream<DynamicNode> committedFixtures() {
     Path dir = ROOT.resolve("graphs/conformance");
-    List<Path> files = Fixtures.collect(List.of(dir));
+    List<Path> files =
+        Fixtures.collect(List.of(dir)).stream().filter(f -> selected(dir, f)).toList();
     assertFalse(files.isEmpty(), "no fixtures under " + dir);
     return files.stream().map(f -> test(dir, f));
   }
@@ -43,6 +44,24 @@ class ConformanceFixturesTest {
     }
     return DynamicContainer.dynamicContainer(
         "fixture-examples", Fixtures.collect(List.of(dir)).stream().map(f -> test(dir, f)));
+  }
+
+  /**
+   * {@code -Drawops.fixtures.only=nn/,linalg/} keeps the fixtures under those folders (the
+   * plain-java test execution replays the dense-compute ones without the SIMD kernels).
+   */
+  private static boolean selected(Path dir, Path file) {
+    String only = System.getProperty("rawops.fixtures.only", "");
+    if (only.isBlank()) {
+      return true;
+    }
+    String rel = dir.relativize(file).toString().replace('\\', '/');
+    for (String prefix : only.split(",")) {
+      if (!prefix.isBlank() && rel.startsWith(prefix.strip())) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private DynamicTest test(Path dir, Path file) {
