@@ -15,6 +15,8 @@ import dev.rawops.kernels.KernelDef;
 import dev.rawops.kernels.TfCpuRegistrations;
 import dev.rawops.kernels.cpu.support.Gemm;
 import dev.rawops.kernels.cpu.support.NnData;
+import dev.rawops.kernels.cpu.support.VectorGemm;
+import dev.rawops.kernels.cpu.support.VectorSupport;
 import dev.rawops.ops.NodeInfo;
 import dev.rawops.tensor.DType;
 import dev.rawops.tensor.Shape;
@@ -163,7 +165,9 @@ public final class CpuMatMul implements Kernel {
       float[] x = NnData.floats(a);
       float[] y = NnData.floats(b);
       float[] c = new float[nb * m * n];
-      if (Gemm.packedPays(m, k, n)) {
+      if (VectorSupport.ENABLED) {
+        vectorProducts(ctx, x, offA, ta, y, offB, tb, c, batchA, batchB, m, k, n);
+      } else if (Gemm.packedPays(m, k, n)) {
         // Transposed operands are read in place: A by stride, B while packing. A B shared by
         // every batch (broadcast) is packed once.
         Gemm.Packed shared = batchB == 1 ? Gemm.pack(ctx.parallel(), y, 0, k, n, tb) : null;
@@ -212,6 +216,47 @@ public final class CpuMatMul implements Kernel {
       }
       ctx.setOutput(0, NnData.of(ctx, dt, outShape, c));
     }
+  }
+
+  /**
+   * The SIMD products ({@link VectorGemm}): a few rows of A against B read in place, else every
+   * distinct B packed once and the tiles of all batches split over the threads together.
+   */
+  private static void vectorProducts(
+      KernelContext ctx,
+      float[] x,
+      int[] offA,
+      boolean ta,
+      float[] y,
+      int[] offB,
+      boolean tb,
+      float[] c,
+      int batchA,
+      int batchB,
+      int m,
+      int k,
+      int n) {
+    int nb = offA.length;
+    if (m == 0 || n == 0 || k == 0) {
+      return;
+    }
+    if (m < VectorGemm.SMALL_M) {
+      float[] a = ta ? Gemm.transpose(x, batchA, k, m) : x;
+      for (int t = 0; t < nb; t++) {
+        VectorGemm.fewRows(ctx.parallel(), a, offA[t], m, k, y, offB[t], tb, c, t * m * n, n);
+      }
+      return;
+    }
+    VectorGemm.PackedB[] distinct = new VectorGemm.PackedB[batchB];
+    VectorGemm.PackedB[] bs = new VectorGemm.PackedB[nb];
+    for (int t = 0; t < nb; t++) {
+      int bi = offB[t] / (k * n);
+      if (distinct[bi] == null) {
+        distinct[bi] = VectorGemm.pack(ctx.parallel(), y, offB[t], k, n, tb);
+      }
+      bs[t] = distinct[bi];
+    }
+    VectorGemm.multiplyBatched(ctx.parallel(), x, offA, ta ? 1 : k, ta ? m : 1, m, bs, c);
   }
 
   /** Flat batch index into {@code s} (right-aligned to rank r) of broadcast index idx. */

@@ -2,6 +2,8 @@ package dev.rawops.kernels.cpu.nn;
 
 import dev.rawops.kernels.Parallel;
 import dev.rawops.kernels.cpu.support.Gemm;
+import dev.rawops.kernels.cpu.support.VectorGemm;
+import dev.rawops.kernels.cpu.support.VectorSupport;
 import dev.rawops.ops.NodeInfo;
 import dev.rawops.ops.nn.ConvGeometry;
 import dev.rawops.ops.nn.ConvGeometry.Window;
@@ -221,6 +223,12 @@ public final class ConvPlan {
     if (batch == 0 || positions == 0 || outDepth == 0) {
       return;
     }
+    if (VectorSupport.ENABLED) {
+      if (kk > 0) {
+        forwardVector(x, f, y, parallel);
+      }
+      return;
+    }
     if (positions >= 4 * Gemm.MIN_PACKED_N
         && outDepth < positions
         && kk <= T_MAX_FLOATS / (4 * Gemm.MIN_PACKED_N)
@@ -271,6 +279,74 @@ public final class ConvPlan {
             } else {
               Gemm.gemm(Parallel.SEQUENTIAL, patches, 0, f, 0, y, cOff, rows, kk, outDepth);
             }
+          }
+        });
+  }
+
+  /** Whether output positions are input positions one to one (a 1×1 window, stride 1, no pad). */
+  private boolean pointwise() {
+    for (int i = 0; i < 3; i++) {
+      if (k[i] != 1 || stride[i] != 1 || pad[i] != 0 || in[i] != out[i]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Patch floats one block of {@link #forwardVector} gathers (128 KB: stays in L2 with A's block).
+   */
+  private static final int V_BLOCK_FLOATS = 1 << 15;
+
+  /**
+   * The SIMD convolution ({@link VectorGemm}), filter packed once as B [taps·inDepth, outDepth]. A
+   * pointwise convolution is one GEMM on the input as it lies ([batch·positions, inDepth]); any
+   * other gathers blocks of output positions' patches (a multiple of the micro-kernel's rows, about
+   * {@link #V_BLOCK_FLOATS} floats) and multiplies each block where it was gathered, the blocks
+   * split over the threads. Each element's sum has the micro-kernel's fixed order, whatever the
+   * split.
+   */
+  private void forwardVector(float[] x, float[] f, float[] y, Parallel parallel) {
+    int kk = taps() * inDepth;
+    int positions = outPositions();
+    VectorGemm.PackedB fp = VectorGemm.pack(parallel, f, 0, kk, outDepth, false);
+    if (pointwise()) {
+      VectorGemm.multiply(parallel, x, 0, inDepth, 1, batch * positions, fp, y, 0, outDepth);
+      return;
+    }
+    int mr = VectorGemm.SMALL_M;
+    int rpb = Math.max(mr, Math.min(4 * 72, V_BLOCK_FLOATS / kk / mr * mr));
+    rpb = Math.min(rpb, positions);
+    int blockRows = rpb;
+    int perBatch = (positions + blockRows - 1) / blockRows;
+    int taps = taps();
+    parallel.forRange(
+        (long) batch * perBatch,
+        (long) blockRows * kk * outDepth / 8 + 1,
+        (from, to) -> {
+          float[] patches = new float[blockRows * kk];
+          VectorGemm.Scratch scratch = VectorGemm.scratch();
+          int[] rowIn = new int[taps];
+          for (long blk = from; blk < to; blk++) {
+            int n = (int) (blk / perBatch);
+            int r0 = (int) (blk % perBatch) * blockRows;
+            int xBase = n * inPositions() * inDepth;
+            int rows = Math.min(blockRows, positions - r0);
+            for (int r = 0; r < rows; r++) {
+              int o = r0 + r;
+              gather(o / (out[2] * out[1]), (o / out[2]) % out[1], o % out[2], rowIn);
+              int po = r * kk;
+              for (int t = 0; t < taps; t++) {
+                int p = rowIn[t];
+                if (p < 0) {
+                  java.util.Arrays.fill(patches, po + t * inDepth, po + (t + 1) * inDepth, 0f);
+                } else {
+                  System.arraycopy(x, xBase + p * inDepth, patches, po + t * inDepth, inDepth);
+                }
+              }
+            }
+            int cOff = (n * positions + r0) * outDepth;
+            VectorGemm.multiply(patches, 0, kk, 1, rows, fp, y, cOff, outDepth, scratch);
           }
         });
   }

@@ -149,6 +149,10 @@ public final class Gemm {
     if (m == 0 || n == 0 || k == 0) {
       return;
     }
+    if (VectorSupport.ENABLED) {
+      vector(parallel, a, aOff, ta, b, bOff, tb, c, cOff, m, k, n);
+      return;
+    }
     if (!packedPays(m, k, n)) {
       float[] x = ta ? transposeOne(a, aOff, k, m) : a;
       float[] y = tb ? transposeOne(b, bOff, n, k) : b;
@@ -156,6 +160,29 @@ public final class Gemm {
       return;
     }
     gemm(parallel, a, aOff, ta, pack(parallel, b, bOff, k, n, tb), c, cOff, m);
+  }
+
+  /** The SIMD path of the overload above ({@link VectorGemm}). */
+  private static void vector(
+      Parallel parallel,
+      float[] a,
+      int aOff,
+      boolean ta,
+      float[] b,
+      int bOff,
+      boolean tb,
+      float[] c,
+      int cOff,
+      int m,
+      int k,
+      int n) {
+    if (m < VectorGemm.SMALL_M) {
+      float[] x = ta ? transposeOne(a, aOff, k, m) : a;
+      VectorGemm.fewRows(parallel, x, ta ? 0 : aOff, m, k, b, bOff, tb, c, cOff, n);
+      return;
+    }
+    VectorGemm.PackedB p = VectorGemm.pack(parallel, b, bOff, k, n, tb);
+    VectorGemm.multiply(parallel, a, aOff, ta ? 1 : k, ta ? m : 1, m, p, c, cOff, n);
   }
 
   /** C [m, n] at {@code cOff} += op(A)·B with B packed (op(A) as in the unpacked overload). */
