@@ -24,9 +24,10 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * MatMul float [1024,1024]·[1024,1024] and Conv2D float [8,64,64,64] ⊗ [3,3,64,64] SAME, both
- * inputs fed. rawops and TensorFlow side by side; results agree within rtol 1e-4 (float sums in
- * another order than oneDNN's).
+ * Dense float products and convolutions, both inputs fed: MatMul [1024,1024]·[1024,1024], a batch-1
+ * dense layer [1,1024]·[1024,1024], BatchMatMulV2 [16,128,64]·[16,64,128], Conv2D NHWC [8,64,64,64]
+ * ⊗ [3,3,64,64] SAME and the pointwise [8,64,64,64] ⊗ [1,1,64,128]. rawops and TensorFlow side by
+ * side; results agree within rtol 1e-4 (float sums in another order than oneDNN's).
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
@@ -90,6 +91,97 @@ public class NnBench {
     public void tearDown() {
       pair.close();
     }
+  }
+
+  /** MatMul [1,1024] by [1024,1024]: a batch-1 dense layer. */
+  @State(Scope.Benchmark)
+  public static class Dense1 {
+    SideBySide pair;
+
+    @Setup
+    public void setUp() {
+      pair = pair("MatMul", Shape.of(1, 1024), Shape.of(1024, 1024), g -> g);
+    }
+
+    @TearDown
+    public void tearDown() {
+      pair.close();
+    }
+  }
+
+  /** BatchMatMulV2 [16,128,64] by [16,64,128]. */
+  @State(Scope.Benchmark)
+  public static class BatchMatMul {
+    SideBySide pair;
+
+    @Setup
+    public void setUp() {
+      pair = pair("BatchMatMulV2", Shape.of(16, 128, 64), Shape.of(16, 64, 128), g -> g);
+    }
+
+    @TearDown
+    public void tearDown() {
+      pair.close();
+    }
+  }
+
+  /** Conv2D NHWC [8,64,64,64] ⊗ [1,1,64,128], stride 1, VALID. */
+  @State(Scope.Benchmark)
+  public static class Conv2d1x1 {
+    SideBySide pair;
+
+    @Setup
+    public void setUp() {
+      pair =
+          pair(
+              "Conv2D",
+              Shape.of(8, 64, 64, 64),
+              Shape.of(1, 1, 64, 128),
+              g -> g.attr("strides", unitStrides()).attr("padding", "VALID"));
+    }
+
+    @TearDown
+    public void tearDown() {
+      pair.close();
+    }
+  }
+
+  static AttrValue unitStrides() {
+    AttrValue.ListValue.Builder ones = AttrValue.ListValue.newBuilder();
+    for (int i = 0; i < 4; i++) {
+      ones.addI(1);
+    }
+    return AttrValue.newBuilder().setList(ones).build();
+  }
+
+  @Benchmark
+  public void dense1Rawops(Dense1 s, Blackhole bh) {
+    s.pair.runRawops(bh);
+  }
+
+  @Benchmark
+  public void dense1Tf(Dense1 s, Blackhole bh) {
+    s.pair.runTf(bh);
+  }
+
+  @Benchmark
+  public void batchMatMulRawops(BatchMatMul s, Blackhole bh) {
+    s.pair.runRawops(bh);
+  }
+
+  @Benchmark
+  public void batchMatMulTf(BatchMatMul s, Blackhole bh) {
+    s.pair.runTf(bh);
+  }
+
+  @Benchmark
+  public void conv2d1x1Rawops(Conv2d1x1 s, Blackhole bh) {
+    s.pair.runRawops(bh);
+  }
+
+  @Benchmark
+  public void conv2d1x1Tf(Conv2d1x1 s, Blackhole bh) {
+    s.pair.runTf(bh);
   }
 
   @Benchmark
