@@ -44,16 +44,10 @@ public final class VectorGemm {
   static final int MC = 96;
 
   /**
-   * Work units a parallel product aims for: below this many row tiles, the columns are split too (a
-   * tile re-packs its A block per column tile, so columns are split only when rows are few).
+   * Tiles of C a parallel product aims for at least (and four per thread): the columns are split
+   * too when the rows give fewer, so that no thread waits long for the last tile.
    */
   private static final int MIN_TILES = 8;
-
-  /** B micro-panels per column tile when a product has {@code tiles} row tiles. */
-  private static int panelsPerTile(int panels, int tiles) {
-    int colTiles = Math.max(1, Math.min(panels, (MIN_TILES + tiles - 1) / Math.max(1, tiles)));
-    return (panels + colTiles - 1) / colTiles;
-  }
 
   /** Columns of C one micro-kernel call covers. */
   public static int nr() {
@@ -164,38 +158,11 @@ public final class VectorGemm {
       float[] c,
       int cOff,
       int ldc) {
-    int rowTiles = (m + MC - 1) / MC;
-    int panelsPerTile = panelsPerTile(b.panels, rowTiles);
-    int colTiles = (b.panels + panelsPerTile - 1) / panelsPerTile;
-    parallel.forRange(
-        (long) rowTiles * colTiles,
-        (long) Math.min(m, MC) * panelsPerTile * NR * b.k / 8 + 1,
-        (from, to) -> {
-          Scratch s = new Scratch();
-          for (long u = from; u < to; u++) {
-            int rt = (int) (u / colTiles);
-            int ct = (int) (u % colTiles);
-            int i0 = rt * MC;
-            int p0 = ct * panelsPerTile;
-            tile(
-                a,
-                aOff,
-                rs,
-                cs,
-                i0,
-                Math.min(m, i0 + MC),
-                b,
-                p0,
-                Math.min(b.panels, p0 + panelsPerTile),
-                c,
-                cOff,
-                ldc,
-                s);
-          }
-        });
+    multiplyAll(
+        parallel, a, new int[] {aOff}, rs, cs, m, new PackedB[] {b}, c, new int[] {cOff}, ldc);
   }
 
-  /** Rows [i0, i1) × panels [p0, p1) of C. */
+  /** Rows [i0, i1) × panels [p0, p1) of C, each k slice of A packed into the scratch first. */
   private static void tile(
       float[] a,
       int aOff,
@@ -210,30 +177,50 @@ public final class VectorGemm {
       int cOff,
       int ldc,
       Scratch s) {
-    int k = b.k;
-    int rows = i1 - i0;
-    int rowPanels = (rows + MR - 1) / MR;
-    for (int k0 = 0; k0 < k; k0 += KC) {
-      int kc = Math.min(KC, k - k0);
-      packA(a, aOff, rs, cs, i0, i1, k0, kc, s.a);
-      for (int jp = p0; jp < p1; jp++) {
-        int bo = jp * k * NR + k0 * NR;
-        int j0 = jp * NR;
-        int w = Math.min(NR, b.n - j0);
-        for (int ip = 0; ip < rowPanels; ip++) {
-          int r0 = i0 + ip * MR;
-          int mr = Math.min(MR, i1 - r0);
-          int ao = ip * MR * kc;
-          if (mr == MR && w == NR) {
-            kernel(s.a, ao, b.data, bo, kc, c, cOff + r0 * ldc + j0, ldc);
-          } else {
-            java.util.Arrays.fill(s.tile, 0f);
-            kernel(s.a, ao, b.data, bo, kc, s.tile, 0, NR);
-            for (int r = 0; r < mr; r++) {
-              int ci = cOff + (r0 + r) * ldc + j0;
-              for (int j = 0; j < w; j++) {
-                c[ci + j] += s.tile[r * NR + j];
-              }
+    for (int k0 = 0; k0 < b.k; k0 += KC) {
+      int kc = Math.min(KC, b.k - k0);
+      packA(a, aOff, rs, cs, i0, i1, k0, kc, s.a, 0);
+      sweep(s.a, 0, i0, i1, b, k0, kc, p0, p1, c, cOff, ldc, s.tile);
+    }
+  }
+
+  /**
+   * One k slice [k0, k0+kc) of rows [i0, i1) × panels [p0, p1) of C: every B micro-panel of the
+   * range (L1-resident while it lasts) against every A micro-panel of the packed block at {@code
+   * ap[apOff]} ([rowPanel][kc][MR]).
+   */
+  private static void sweep(
+      float[] ap,
+      int apOff,
+      int i0,
+      int i1,
+      PackedB b,
+      int k0,
+      int kc,
+      int p0,
+      int p1,
+      float[] c,
+      int cOff,
+      int ldc,
+      float[] edge) {
+    int rowPanels = (i1 - i0 + MR - 1) / MR;
+    for (int jp = p0; jp < p1; jp++) {
+      int bo = jp * b.k * NR + k0 * NR;
+      int j0 = jp * NR;
+      int w = Math.min(NR, b.n - j0);
+      for (int ip = 0; ip < rowPanels; ip++) {
+        int r0 = i0 + ip * MR;
+        int mr = Math.min(MR, i1 - r0);
+        int ao = apOff + ip * MR * kc;
+        if (mr == MR && w == NR) {
+          kernel(ap, ao, b.data, bo, kc, c, cOff + r0 * ldc + j0, ldc);
+        } else {
+          java.util.Arrays.fill(edge, 0f);
+          kernel(ap, ao, b.data, bo, kc, edge, 0, NR);
+          for (int r = 0; r < mr; r++) {
+            int ci = cOff + (r0 + r) * ldc + j0;
+            for (int j = 0; j < w; j++) {
+              c[ci + j] += edge[r * NR + j];
             }
           }
         }
@@ -243,11 +230,11 @@ public final class VectorGemm {
 
   /** A rows [i0, i1), k [k0, k0+kc) into micro-panels [kc][MR], zero rows past i1. */
   private static void packA(
-      float[] a, int aOff, int rs, int cs, int i0, int i1, int k0, int kc, float[] dst) {
+      float[] a, int aOff, int rs, int cs, int i0, int i1, int k0, int kc, float[] dst, int dOff) {
     int rows = i1 - i0;
     int rowPanels = (rows + MR - 1) / MR;
     for (int ip = 0; ip < rowPanels; ip++) {
-      int base = ip * MR * kc;
+      int base = dOff + ip * MR * kc;
       int r0 = i0 + ip * MR;
       int mr = Math.min(MR, i1 - r0);
       for (int r = 0; r < MR; r++) {
@@ -271,7 +258,7 @@ public final class VectorGemm {
     }
   }
 
-  /** C[6, NR] at co (row stride ldc) += Ap[kc][6] · Bp[kc][NR]. */
+  /** C[MR, NR] at co (row stride ldc) += Ap[kc][MR] · Bp[kc][NR]. */
   private static void kernel(
       float[] ap, int ao, float[] bp, int bo, int kc, float[] c, int co, int ldc) {
     FloatVector c00 = FloatVector.zero(S);
@@ -310,21 +297,22 @@ public final class VectorGemm {
       c50 = x.fma(b0, c50);
       c51 = x.fma(b1, c51);
     }
-    addRow(c, co, c00, c01);
-    addRow(c, co + ldc, c10, c11);
-    addRow(c, co + 2 * ldc, c20, c21);
-    addRow(c, co + 3 * ldc, c30, c31);
-    addRow(c, co + 4 * ldc, c40, c41);
-    addRow(c, co + 5 * ldc, c50, c51);
-  }
-
-  private static void addRow(float[] c, int o, FloatVector v0, FloatVector v1) {
-    FloatVector.fromArray(S, c, o).add(v0).intoArray(c, o);
-    FloatVector.fromArray(S, c, o + L).add(v1).intoArray(c, o + L);
+    FloatVector.fromArray(S, c, co).add(c00).intoArray(c, co);
+    FloatVector.fromArray(S, c, co + L).add(c01).intoArray(c, co + L);
+    FloatVector.fromArray(S, c, co + ldc).add(c10).intoArray(c, co + ldc);
+    FloatVector.fromArray(S, c, co + ldc + L).add(c11).intoArray(c, co + ldc + L);
+    FloatVector.fromArray(S, c, co + 2 * ldc).add(c20).intoArray(c, co + 2 * ldc);
+    FloatVector.fromArray(S, c, co + 2 * ldc + L).add(c21).intoArray(c, co + 2 * ldc + L);
+    FloatVector.fromArray(S, c, co + 3 * ldc).add(c30).intoArray(c, co + 3 * ldc);
+    FloatVector.fromArray(S, c, co + 3 * ldc + L).add(c31).intoArray(c, co + 3 * ldc + L);
+    FloatVector.fromArray(S, c, co + 4 * ldc).add(c40).intoArray(c, co + 4 * ldc);
+    FloatVector.fromArray(S, c, co + 4 * ldc + L).add(c41).intoArray(c, co + 4 * ldc + L);
+    FloatVector.fromArray(S, c, co + 5 * ldc).add(c50).intoArray(c, co + 5 * ldc);
+    FloatVector.fromArray(S, c, co + 5 * ldc + L).add(c51).intoArray(c, co + 5 * ldc + L);
   }
 
   /** Below this many rows of C the unpacked row paths run. */
-  public static final int SMALL_M = MR;
+  public static final int SMALL_M = 6;
 
   /**
    * C [m, n] at {@code cOff} += A·B for a few rows of A [m, k] at {@code aOff} (row-major) and B
@@ -452,37 +440,128 @@ public final class VectorGemm {
     if (nb == 0 || m == 0) {
       return;
     }
-    int n = bs[0].n;
+    int[] cOffs = new int[nb];
+    for (int t = 0; t < nb; t++) {
+      cOffs[t] = t * m * bs[0].n;
+    }
+    multiplyAll(parallel, a, offA, rs, cs, m, bs, c, cOffs, bs[0].n);
+  }
+
+  /**
+   * C_t += A_t·B_t for every t over {@code parallel}'s threads. All of A is packed first (in
+   * parallel, {@link #MC}-row tiles by {@link #KC}-deep slices, each block as {@link #tile} packs
+   * its own), so that C can then be split into tiles of rows and columns, enough of them to keep
+   * every thread busy to the end, without packing any part of A twice. The sums are those of the
+   * sequential {@link #multiply}, element by element.
+   */
+  private static void multiplyAll(
+      Parallel parallel,
+      float[] a,
+      int[] offA,
+      int rs,
+      int cs,
+      int m,
+      PackedB[] bs,
+      float[] c,
+      int[] cOffs,
+      int ldc) {
+    int nb = bs.length;
     int k = bs[0].k;
+    int panels = bs[0].panels;
+    if (nb == 0 || m == 0 || k == 0 || panels == 0) {
+      return;
+    }
     int rowTiles = (m + MC - 1) / MC;
-    int panelsPerTile = panelsPerTile(bs[0].panels, nb * rowTiles);
-    int colTiles = (bs[0].panels + panelsPerTile - 1) / panelsPerTile;
-    int perBatch = rowTiles * colTiles;
+    int kSlices = (k + KC - 1) / KC;
+    long packedSize = (long) nb * rowTiles * MC * k;
+    if (packedSize > Integer.MAX_VALUE - 8) {
+      for (int t = 0; t < nb; t++) {
+        int tt = t;
+        parallel.forRange(
+            rowTiles,
+            (long) Math.min(m, MC) * bs[t].n * k / 8 + 1,
+            (from, to) -> {
+              Scratch s = new Scratch();
+              for (long rt = from; rt < to; rt++) {
+                int i0 = (int) rt * MC;
+                tile(
+                    a,
+                    offA[tt],
+                    rs,
+                    cs,
+                    i0,
+                    Math.min(m, i0 + MC),
+                    bs[tt],
+                    0,
+                    bs[tt].panels,
+                    c,
+                    cOffs[tt],
+                    ldc,
+                    s);
+              }
+            });
+      }
+      return;
+    }
+    float[] packed = new float[(int) packedSize];
     parallel.forRange(
-        (long) nb * perBatch,
-        (long) Math.min(m, MC) * Math.min(n, panelsPerTile * NR) * k / 8 + 1,
+        (long) nb * rowTiles * kSlices,
+        (long) MC * KC / 4 + 1,
         (from, to) -> {
-          Scratch s = new Scratch();
           for (long u = from; u < to; u++) {
-            int t = (int) (u / perBatch);
-            int rest = (int) (u % perBatch);
-            int i0 = (rest / colTiles) * MC;
-            int p0 = (rest % colTiles) * panelsPerTile;
-            PackedB b = bs[t];
-            tile(
+            int ks = (int) (u % kSlices);
+            int tileIndex = (int) (u / kSlices);
+            int t = tileIndex / rowTiles;
+            int i0 = (tileIndex % rowTiles) * MC;
+            int k0 = ks * KC;
+            packA(
                 a,
                 offA[t],
                 rs,
                 cs,
                 i0,
                 Math.min(m, i0 + MC),
-                b,
-                p0,
-                Math.min(b.panels, p0 + panelsPerTile),
-                c,
-                t * m * n,
-                n,
-                s);
+                k0,
+                Math.min(KC, k - k0),
+                packed,
+                tileIndex * MC * k + MC * k0);
+          }
+        });
+    int target = Math.max(MIN_TILES, 4 * parallel.threads());
+    int colTiles = Math.max(1, Math.min(panels, (target + nb * rowTiles - 1) / (nb * rowTiles)));
+    int panelsPerTile = (panels + colTiles - 1) / colTiles;
+    int colUnits = (panels + panelsPerTile - 1) / panelsPerTile;
+    int perBatch = rowTiles * colUnits;
+    parallel.forRange(
+        (long) nb * perBatch,
+        (long) Math.min(m, MC) * Math.min(bs[0].n, panelsPerTile * NR) * k / 8 + 1,
+        (from, to) -> {
+          float[] edge = new float[MR * NR];
+          for (long u = from; u < to; u++) {
+            int t = (int) (u / perBatch);
+            int rest = (int) (u % perBatch);
+            int rt = rest / colUnits;
+            int i0 = rt * MC;
+            int i1 = Math.min(m, i0 + MC);
+            int p0 = (rest % colUnits) * panelsPerTile;
+            int p1 = Math.min(panels, p0 + panelsPerTile);
+            int base = (t * rowTiles + rt) * MC * k;
+            for (int k0 = 0; k0 < k; k0 += KC) {
+              sweep(
+                  packed,
+                  base + MC * k0,
+                  i0,
+                  i1,
+                  bs[t],
+                  k0,
+                  Math.min(KC, k - k0),
+                  p0,
+                  p1,
+                  c,
+                  cOffs[t],
+                  ldc,
+                  edge);
+            }
           }
         });
   }
