@@ -21,6 +21,7 @@ import dev.rawops.ops.NodeInfo;
 import dev.rawops.tensor.DType;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
+import java.lang.foreign.MemorySegment;
 import java.util.List;
 import java.util.Map;
 
@@ -163,11 +164,15 @@ public final class CpuMatMul implements Kernel {
     int batchB = (int) bb.numElements();
     if (dt == FLOAT) {
       float[] x = NnData.floats(a);
-      float[] y = NnData.floats(b);
       float[] c = new float[nb * m * n];
       if (VectorSupport.ENABLED) {
-        vectorProducts(ctx, x, offA, ta, y, offB, tb, c, batchA, batchB, m, k, n);
-      } else if (Gemm.packedPays(m, k, n)) {
+        // B is read in place (packed or streamed), never copied.
+        vectorProducts(ctx, x, offA, ta, b.data(), offB, tb, c, batchA, batchB, m, k, n);
+        ctx.setOutput(0, NnData.ofFloats(ctx, outShape, c));
+        return;
+      }
+      float[] y = NnData.floats(b);
+      if (Gemm.packedPays(m, k, n)) {
         // Transposed operands are read in place: A by stride, B while packing. A B shared by
         // every batch (broadcast) is packed once.
         Gemm.Packed shared = batchB == 1 ? Gemm.pack(ctx.parallel(), y, 0, k, n, tb) : null;
@@ -227,7 +232,7 @@ public final class CpuMatMul implements Kernel {
       float[] x,
       int[] offA,
       boolean ta,
-      float[] y,
+      MemorySegment y,
       int[] offB,
       boolean tb,
       float[] c,

@@ -1,6 +1,9 @@
 package dev.rawops.kernels.cpu.support;
 
 import dev.rawops.kernels.Parallel;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
 import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.VectorSpecies;
 
@@ -30,6 +33,9 @@ public final class VectorGemm {
 
   private static final VectorSpecies<Float> S = FloatVector.SPECIES_PREFERRED;
   private static final int L = S.length();
+  private static final long LB = (long) L * Float.BYTES;
+  private static final ByteOrder NATIVE = ByteOrder.nativeOrder();
+  private static final ValueLayout.OfFloat F32 = ValueLayout.JAVA_FLOAT_UNALIGNED;
 
   /** Rows of C in the micro-kernel's registers. */
   static final int MR = 6;
@@ -80,6 +86,12 @@ public final class VectorGemm {
    */
   public static PackedB pack(
       Parallel parallel, float[] b, int off, int k, int n, boolean transposed) {
+    return pack(parallel, MemorySegment.ofArray(b), off, k, n, transposed);
+  }
+
+  /** As above with B in a segment ({@code off} counts floats), read in place. */
+  public static PackedB pack(
+      Parallel parallel, MemorySegment b, long off, int k, int n, boolean transposed) {
     PackedB p = new PackedB(k, n);
     parallel.forRange(
         p.panels,
@@ -93,20 +105,20 @@ public final class VectorGemm {
   }
 
   private static void packPanel(
-      float[] b, int off, int k, int n, boolean transposed, float[] dst, int jp) {
+      MemorySegment b, long off, int k, int n, boolean transposed, float[] dst, int jp) {
     int j0 = jp * NR;
     int w = Math.min(NR, n - j0);
     int base = jp * k * NR;
     if (transposed) {
       for (int j = 0; j < w; j++) {
-        int src = off + (j0 + j) * k;
+        long src = off + (long) (j0 + j) * k;
         for (int p = 0; p < k; p++) {
-          dst[base + p * NR + j] = b[src + p];
+          dst[base + p * NR + j] = b.getAtIndex(F32, src + p);
         }
       }
     } else {
       for (int p = 0; p < k; p++) {
-        System.arraycopy(b, off + p * n + j0, dst, base + p * NR, w);
+        MemorySegment.copy(b, F32, (off + (long) p * n + j0) * Float.BYTES, dst, base + p * NR, w);
       }
     }
   }
@@ -331,6 +343,22 @@ public final class VectorGemm {
       float[] c,
       int cOff,
       int n) {
+    fewRows(parallel, a, aOff, m, k, MemorySegment.ofArray(b), bOff, tb, c, cOff, n);
+  }
+
+  /** As above with B in a segment ({@code bOff} counts floats), read in place. */
+  public static void fewRows(
+      Parallel parallel,
+      float[] a,
+      int aOff,
+      int m,
+      int k,
+      MemorySegment b,
+      long bOff,
+      boolean tb,
+      float[] c,
+      int cOff,
+      int n) {
     int chunk = tb ? 16 : 4 * L;
     int chunks = (n + chunk - 1) / chunk;
     parallel.forRange(
@@ -353,7 +381,16 @@ public final class VectorGemm {
 
   /** c[j] += Σ_p a[ao+p]·b[bo + p·n + j] for j in [j0, j1), up to four vectors per pass. */
   private static void axpyRow(
-      float[] a, int ao, int k, float[] b, int bo, int n, float[] c, int co, int j0, int j1) {
+      float[] a,
+      int ao,
+      int k,
+      MemorySegment b,
+      long bo,
+      int n,
+      float[] c,
+      int co,
+      int j0,
+      int j1) {
     int j = j0;
     for (; j + 4 * L <= j1; j += 4 * L) {
       for (int k0 = 0; k0 < k; k0 += KC) {
@@ -364,11 +401,11 @@ public final class VectorGemm {
         FloatVector s3 = s0;
         for (int p = k0; p < k1; p++) {
           FloatVector x = FloatVector.broadcast(S, a[ao + p]);
-          int bi = bo + p * n + j;
-          s0 = x.fma(FloatVector.fromArray(S, b, bi), s0);
-          s1 = x.fma(FloatVector.fromArray(S, b, bi + L), s1);
-          s2 = x.fma(FloatVector.fromArray(S, b, bi + 2 * L), s2);
-          s3 = x.fma(FloatVector.fromArray(S, b, bi + 3 * L), s3);
+          long bi = (bo + (long) p * n + j) * Float.BYTES;
+          s0 = x.fma(FloatVector.fromMemorySegment(S, b, bi, NATIVE), s0);
+          s1 = x.fma(FloatVector.fromMemorySegment(S, b, bi + LB, NATIVE), s1);
+          s2 = x.fma(FloatVector.fromMemorySegment(S, b, bi + 2 * LB, NATIVE), s2);
+          s3 = x.fma(FloatVector.fromMemorySegment(S, b, bi + 3 * LB, NATIVE), s3);
         }
         int ci = co + j;
         FloatVector.fromArray(S, c, ci).add(s0).intoArray(c, ci);
@@ -384,7 +421,10 @@ public final class VectorGemm {
         for (int p = k0; p < k1; p++) {
           s0 =
               FloatVector.broadcast(S, a[ao + p])
-                  .fma(FloatVector.fromArray(S, b, bo + p * n + j), s0);
+                  .fma(
+                      FloatVector.fromMemorySegment(
+                          S, b, (bo + (long) p * n + j) * Float.BYTES, NATIVE),
+                      s0);
         }
         FloatVector.fromArray(S, c, co + j).add(s0).intoArray(c, co + j);
       }
@@ -394,7 +434,7 @@ public final class VectorGemm {
         int k1 = Math.min(k, k0 + KC);
         float s = 0f;
         for (int p = k0; p < k1; p++) {
-          s = Math.fma(a[ao + p], b[bo + p * n + j], s);
+          s = Math.fma(a[ao + p], b.getAtIndex(F32, bo + (long) p * n + j), s);
         }
         c[co + j] += s;
       }
@@ -407,14 +447,16 @@ public final class VectorGemm {
    * order; the Vector API leaves the order of its own lane reduction open).
    */
   private static void dots(
-      float[] a, int ao, int k, float[] b, int bo, float[] c, int co, int j0, int j1) {
+      float[] a, int ao, int k, MemorySegment b, long bo, float[] c, int co, int j0, int j1) {
     int kv = k - k % L;
     float[] lanes = new float[L];
     for (int j = j0; j < j1; j++) {
-      int bj = bo + j * k;
+      long bj = bo + (long) j * k;
       FloatVector s = FloatVector.zero(S);
       for (int p = 0; p < kv; p += L) {
-        s = FloatVector.fromArray(S, a, ao + p).fma(FloatVector.fromArray(S, b, bj + p), s);
+        s =
+            FloatVector.fromArray(S, a, ao + p)
+                .fma(FloatVector.fromMemorySegment(S, b, (bj + p) * Float.BYTES, NATIVE), s);
       }
       s.intoArray(lanes, 0);
       float t = 0f;
@@ -422,7 +464,7 @@ public final class VectorGemm {
         t += lanes[q];
       }
       for (int p = kv; p < k; p++) {
-        t = Math.fma(a[ao + p], b[bj + p], t);
+        t = Math.fma(a[ao + p], b.getAtIndex(F32, bj + p), t);
       }
       c[co + j] += t;
     }
