@@ -2,6 +2,7 @@ package dev.rawops.kernels.cpu.nn;
 
 import dev.rawops.kernels.Parallel;
 import dev.rawops.kernels.cpu.support.Gemm;
+import dev.rawops.kernels.cpu.support.VectorDepthwise;
 import dev.rawops.kernels.cpu.support.VectorGemm;
 import dev.rawops.kernels.cpu.support.VectorSupport;
 import dev.rawops.ops.NodeInfo;
@@ -175,6 +176,63 @@ public final class ConvPlan {
         }
       }
     }
+  }
+
+  /** Whether this is a depthwise convolution (one input channel per group). */
+  boolean depthwise() {
+    return fin == 1 && groups == inDepth;
+  }
+
+  /**
+   * float32 depthwise convolution (fin 1): each output position's channels in one loop along the
+   * channels, the window's taps in order (depth, row, column), each term a float product added to a
+   * float accumulator from zero — the order and roundings of TF's CPU DepthwiseConv2dNative kernel
+   * (Eigen packets: multiply, then add). Rows of output positions split over the threads.
+   */
+  void forwardDepthwise(float[] x, float[] f, float[] y, Parallel parallel) {
+    int taps = taps();
+    int rows = batch * out[0] * out[1];
+    parallel.forRange(
+        rows,
+        (long) out[2] * taps * outDepth / 2 + 1,
+        (from, to) -> {
+          int[] rowIn = new int[taps];
+          for (long row = from; row < to; row++) {
+            int n = (int) (row / ((long) out[0] * out[1]));
+            int od = (int) (row / out[1] % out[0]);
+            int oh = (int) (row % out[1]);
+            int xBase = n * inPositions() * inDepth;
+            for (int ow = 0; ow < out[2]; ow++) {
+              int yo = (int) ((row * out[2] + ow) * outDepth);
+              gather(od, oh, ow, rowIn);
+              if (cog == 1 && VectorSupport.ENABLED) {
+                VectorDepthwise.position(x, xBase, rowIn, taps, f, y, yo, outDepth);
+                continue;
+              }
+              for (int t = 0; t < taps; t++) {
+                int p = rowIn[t];
+                if (p < 0) {
+                  continue;
+                }
+                int xo = xBase + p * inDepth;
+                int fo = t * outDepth;
+                if (cog == 1) {
+                  for (int c = 0; c < outDepth; c++) {
+                    y[yo + c] += x[xo + c] * f[fo + c];
+                  }
+                } else {
+                  for (int g = 0; g < groups; g++) {
+                    float v = x[xo + g];
+                    int o = g * cog;
+                    for (int co = 0; co < cog; co++) {
+                      y[yo + o + co] += v * f[fo + o + co];
+                    }
+                  }
+                }
+              }
+            }
+          }
+        });
   }
 
   /**

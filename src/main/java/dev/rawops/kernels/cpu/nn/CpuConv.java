@@ -187,6 +187,12 @@ final class CpuConv implements Kernel {
       return;
     }
     Shape outShape = Shape.of(outDims);
+    if (dt == FLOAT && plan.depthwise() && kind == Kind.DEPTHWISE) {
+      float[] y = new float[Math.toIntExact(outShape.numElements())];
+      plan.forwardDepthwise(NnData.floats(x), NnData.floats(filter), y, ctx.parallel());
+      ctx.setOutput(0, NnData.ofFloats(ctx, outShape, y));
+      return;
+    }
     if (dt == FLOAT && groups == 1) {
       float[] y = new float[Math.toIntExact(outShape.numElements())];
       plan.forwardGemm(NnData.floats(x), NnData.floats(filter), y, ctx.parallel());

@@ -14,12 +14,13 @@ import jdk.incubator.vector.VectorSpecies;
  *
  * <p>The micro-kernel keeps a {@link #MR}×{@link #nr()} block of C in {@code MR·2} vector registers
  * (6 rows × 2 vectors: 12 accumulators, 2 loads of B and one broadcast of A per row per step) and
- * runs a {@link #KC}-deep slice of k over an A micro-panel ({@code [KC][MR]}, packed) and a B
- * micro-panel ({@code [k][nr]}, packed once per product, zero-padded at the right edge). A thread
- * takes tiles of {@link #MC} rows × all columns (fewer when the rows are too few to keep the
- * threads busy): per k slice it packs its A block (MC×KC, L2-sized) and sweeps the tile's B
- * micro-panels (KC×nr, L1-sized), each against every A micro-panel. KC and MC were chosen by
- * measurement on AVX-512 (16 lanes).
+ * runs a {@link #KC}-deep slice of k over {@link #MR} rows of A (a packed micro-panel [MR][KC], or
+ * a row-major A's rows where they lie) and a B micro-panel ({@code [k][nr]}, packed once per
+ * product, zero-padded at the right edge), L1-resident while every A micro-panel of a tile passes
+ * it. A parallel product packs all of A first, then splits C into tiles of {@link #MC} rows and
+ * enough column ranges to give every thread several tiles; a sequential product (the convolutions'
+ * blocks) reads a row-major A in place, so that no copy of its patches is made twice. KC and MC
+ * were chosen by measurement on AVX-512 (16 lanes).
  *
  * <p>Order of the sums: every element of C adds, per k slice in increasing order, the slice's terms
  * fused-multiply-added in increasing k from zero, to C. That depends only on the shape, never on
@@ -127,6 +128,7 @@ public final class VectorGemm {
   public static final class Scratch {
     final float[] a = new float[MC * KC];
     final float[] tile = new float[MR * NR];
+    final float[] edgeA = new float[MR * KC];
   }
 
   /** Fresh buffers for one thread's calls of {@link #multiply}. */
@@ -174,7 +176,10 @@ public final class VectorGemm {
         parallel, a, new int[] {aOff}, rs, cs, m, new PackedB[] {b}, c, new int[] {cOff}, ldc);
   }
 
-  /** Rows [i0, i1) × panels [p0, p1) of C, each k slice of A packed into the scratch first. */
+  /**
+   * Rows [i0, i1) × panels [p0, p1) of C. A row-major A (cs = 1) is read in place, rows of the
+   * slice lda = rs apart; any other A has each k slice packed into the scratch first.
+   */
   private static void tile(
       float[] a,
       int aOff,
@@ -191,19 +196,27 @@ public final class VectorGemm {
       Scratch s) {
     for (int k0 = 0; k0 < b.k; k0 += KC) {
       int kc = Math.min(KC, b.k - k0);
-      packA(a, aOff, rs, cs, i0, i1, k0, kc, s.a, 0);
-      sweep(s.a, 0, i0, i1, b, k0, kc, p0, p1, c, cOff, ldc, s.tile);
+      if (cs == 1) {
+        sweep(a, aOff + i0 * rs + k0, rs, false, i0, i1, b, k0, kc, p0, p1, c, cOff, ldc, s);
+      } else {
+        packA(a, aOff, rs, cs, i0, i1, k0, kc, s.a, 0);
+        sweep(s.a, 0, kc, true, i0, i1, b, k0, kc, p0, p1, c, cOff, ldc, s);
+      }
     }
   }
 
   /**
    * One k slice [k0, k0+kc) of rows [i0, i1) × panels [p0, p1) of C: every B micro-panel of the
-   * range (L1-resident while it lasts) against every A micro-panel of the packed block at {@code
-   * ap[apOff]} ([rowPanel][kc][MR]).
+   * range (L1-resident while it lasts) against every A micro-panel. Row i of the slice of A is at
+   * {@code ap[apOff + i·lda]}: a packed block (lda = kc, micro-panels zero-padded to {@link #MR}
+   * rows: {@code padded}) or A in place (a last micro-panel of fewer rows is copied, zero-padded,
+   * to the scratch).
    */
   private static void sweep(
       float[] ap,
       int apOff,
+      int lda,
+      boolean padded,
       int i0,
       int i1,
       PackedB b,
@@ -214,8 +227,20 @@ public final class VectorGemm {
       float[] c,
       int cOff,
       int ldc,
-      float[] edge) {
-    int rowPanels = (i1 - i0 + MR - 1) / MR;
+      Scratch s) {
+    int rows = i1 - i0;
+    int rowPanels = (rows + MR - 1) / MR;
+    int last = rows - (rowPanels - 1) * MR;
+    if (!padded && last < MR) {
+      int src = apOff + (rowPanels - 1) * MR * lda;
+      for (int r = 0; r < MR; r++) {
+        if (r < last) {
+          System.arraycopy(ap, src + r * lda, s.edgeA, r * kc, kc);
+        } else {
+          java.util.Arrays.fill(s.edgeA, r * kc, (r + 1) * kc, 0f);
+        }
+      }
+    }
     for (int jp = p0; jp < p1; jp++) {
       int bo = jp * b.k * NR + k0 * NR;
       int j0 = jp * NR;
@@ -223,16 +248,23 @@ public final class VectorGemm {
       for (int ip = 0; ip < rowPanels; ip++) {
         int r0 = i0 + ip * MR;
         int mr = Math.min(MR, i1 - r0);
-        int ao = apOff + ip * MR * kc;
+        float[] aa = ap;
+        int ao = apOff + ip * MR * lda;
+        int al = lda;
+        if (mr < MR && !padded) {
+          aa = s.edgeA;
+          ao = 0;
+          al = kc;
+        }
         if (mr == MR && w == NR) {
-          kernel(ap, ao, b.data, bo, kc, c, cOff + r0 * ldc + j0, ldc);
+          kernel(aa, ao, al, b.data, bo, kc, c, cOff + r0 * ldc + j0, ldc);
         } else {
-          java.util.Arrays.fill(edge, 0f);
-          kernel(ap, ao, b.data, bo, kc, edge, 0, NR);
+          java.util.Arrays.fill(s.tile, 0f);
+          kernel(aa, ao, al, b.data, bo, kc, s.tile, 0, NR);
           for (int r = 0; r < mr; r++) {
             int ci = cOff + (r0 + r) * ldc + j0;
             for (int j = 0; j < w; j++) {
-              c[ci + j] += edge[r * NR + j];
+              c[ci + j] += s.tile[r * NR + j];
             }
           }
         }
@@ -240,7 +272,10 @@ public final class VectorGemm {
     }
   }
 
-  /** A rows [i0, i1), k [k0, k0+kc) into micro-panels [kc][MR], zero rows past i1. */
+  /**
+   * A rows [i0, i1), k [k0, k0+kc) into micro-panels of {@link #MR} rows, each row kc floats
+   * ([MR][kc], what {@link #kernel} reads with lda = kc), zero rows past i1.
+   */
   private static void packA(
       float[] a, int aOff, int rs, int cs, int i0, int i1, int k0, int kc, float[] dst, int dOff) {
     int rows = i1 - i0;
@@ -250,29 +285,29 @@ public final class VectorGemm {
       int r0 = i0 + ip * MR;
       int mr = Math.min(MR, i1 - r0);
       for (int r = 0; r < MR; r++) {
+        int d = base + r * kc;
         if (r >= mr) {
-          for (int p = 0; p < kc; p++) {
-            dst[base + p * MR + r] = 0f;
-          }
+          java.util.Arrays.fill(dst, d, d + kc, 0f);
           continue;
         }
         int src = aOff + (r0 + r) * rs + k0 * cs;
         if (cs == 1) {
-          for (int p = 0; p < kc; p++) {
-            dst[base + p * MR + r] = a[src + p];
-          }
+          System.arraycopy(a, src, dst, d, kc);
         } else {
           for (int p = 0; p < kc; p++) {
-            dst[base + p * MR + r] = a[src + p * cs];
+            dst[d + p] = a[src + p * cs];
           }
         }
       }
     }
   }
 
-  /** C[MR, NR] at co (row stride ldc) += Ap[kc][MR] · Bp[kc][NR]. */
+  /**
+   * C[MR, NR] at co (row stride ldc) += A[MR, kc] · Bp[kc][NR], row i of A at {@code ao + i·lda} (a
+   * packed micro-panel: lda = kc; rows of a row-major A read in place: lda = its row length).
+   */
   private static void kernel(
-      float[] ap, int ao, float[] bp, int bo, int kc, float[] c, int co, int ldc) {
+      float[] a, int ao, int lda, float[] bp, int bo, int kc, float[] c, int co, int ldc) {
     FloatVector c00 = FloatVector.zero(S);
     FloatVector c01 = c00;
     FloatVector c10 = c00;
@@ -289,23 +324,23 @@ public final class VectorGemm {
       int bi = bo + p * NR;
       FloatVector b0 = FloatVector.fromArray(S, bp, bi);
       FloatVector b1 = FloatVector.fromArray(S, bp, bi + L);
-      int ai = ao + p * MR;
-      FloatVector x = FloatVector.broadcast(S, ap[ai]);
+      int ai = ao + p;
+      FloatVector x = FloatVector.broadcast(S, a[ai]);
       c00 = x.fma(b0, c00);
       c01 = x.fma(b1, c01);
-      x = FloatVector.broadcast(S, ap[ai + 1]);
+      x = FloatVector.broadcast(S, a[ai + lda]);
       c10 = x.fma(b0, c10);
       c11 = x.fma(b1, c11);
-      x = FloatVector.broadcast(S, ap[ai + 2]);
+      x = FloatVector.broadcast(S, a[ai + 2 * lda]);
       c20 = x.fma(b0, c20);
       c21 = x.fma(b1, c21);
-      x = FloatVector.broadcast(S, ap[ai + 3]);
+      x = FloatVector.broadcast(S, a[ai + 3 * lda]);
       c30 = x.fma(b0, c30);
       c31 = x.fma(b1, c31);
-      x = FloatVector.broadcast(S, ap[ai + 4]);
+      x = FloatVector.broadcast(S, a[ai + 4 * lda]);
       c40 = x.fma(b0, c40);
       c41 = x.fma(b1, c41);
-      x = FloatVector.broadcast(S, ap[ai + 5]);
+      x = FloatVector.broadcast(S, a[ai + 5 * lda]);
       c50 = x.fma(b0, c50);
       c51 = x.fma(b1, c51);
     }
@@ -545,9 +580,10 @@ public final class VectorGemm {
       }
       return;
     }
-    float[] packed = new float[(int) packedSize];
+    boolean inPlace = cs == 1;
+    float[] packed = inPlace ? null : new float[(int) packedSize];
     parallel.forRange(
-        (long) nb * rowTiles * kSlices,
+        inPlace ? 0 : (long) nb * rowTiles * kSlices,
         (long) MC * KC / 4 + 1,
         (from, to) -> {
           for (long u = from; u < to; u++) {
@@ -578,7 +614,7 @@ public final class VectorGemm {
         (long) nb * perBatch,
         (long) Math.min(m, MC) * Math.min(bs[0].n, panelsPerTile * NR) * k / 8 + 1,
         (from, to) -> {
-          float[] edge = new float[MR * NR];
+          Scratch s = new Scratch();
           for (long u = from; u < to; u++) {
             int t = (int) (u / perBatch);
             int rest = (int) (u % perBatch);
@@ -589,20 +625,42 @@ public final class VectorGemm {
             int p1 = Math.min(panels, p0 + panelsPerTile);
             int base = (t * rowTiles + rt) * MC * k;
             for (int k0 = 0; k0 < k; k0 += KC) {
+              int kc = Math.min(KC, k - k0);
+              if (inPlace) {
+                sweep(
+                    a,
+                    offA[t] + i0 * rs + k0,
+                    rs,
+                    false,
+                    i0,
+                    i1,
+                    bs[t],
+                    k0,
+                    kc,
+                    p0,
+                    p1,
+                    c,
+                    cOffs[t],
+                    ldc,
+                    s);
+                continue;
+              }
               sweep(
                   packed,
                   base + MC * k0,
+                  kc,
+                  true,
                   i0,
                   i1,
                   bs[t],
                   k0,
-                  Math.min(KC, k - k0),
+                  kc,
                   p0,
                   p1,
                   c,
                   cOffs[t],
                   ldc,
-                  edge);
+                  s);
             }
           }
         });
