@@ -200,6 +200,7 @@ public final class NnCases implements CaseFamily {
     dataFormats(out, new Random(31));
     hugeAttrs(out, new Random(37));
     gemmEdges(out, new Random(41));
+    depthwiseEdges(out, new Random(43));
     return out.cases();
   }
 
@@ -287,6 +288,49 @@ public final class NnCases implements CaseFamily {
               .attr(
                   "dilations",
                   ints(c.dilations() == null ? new long[] {1, 1, 1, 1} : c.dilations()))
+              .attr("padding", c.padding()),
+          "out");
+    }
+  }
+
+  /**
+   * float DepthwiseConv2dNative at the SIMD path's edges: channel counts around its one- and
+   * two-vector steps (1, 5, 16, 37, 48, 64), channel multipliers 1 to 3 (the plain loop), strides,
+   * dilations, SAME and VALID padding, a 5×5 window.
+   */
+  private static void depthwiseEdges(CaseList out, Random r) {
+    record Dw(Shape x, Shape f, long stride, long dilation, String padding) {}
+    for (Dw c :
+        List.of(
+            new Dw(Shape.of(1, 6, 7, 1), Shape.of(3, 3, 1, 1), 1, 1, "SAME"),
+            new Dw(Shape.of(2, 5, 6, 5), Shape.of(3, 3, 5, 1), 1, 1, "SAME"),
+            new Dw(Shape.of(1, 7, 7, 16), Shape.of(3, 3, 16, 1), 2, 1, "SAME"),
+            new Dw(Shape.of(1, 8, 9, 37), Shape.of(3, 3, 37, 1), 1, 1, "VALID"),
+            new Dw(Shape.of(1, 9, 9, 48), Shape.of(3, 3, 48, 1), 1, 2, "SAME"),
+            new Dw(Shape.of(2, 10, 8, 64), Shape.of(5, 5, 64, 1), 2, 1, "SAME"),
+            new Dw(Shape.of(1, 6, 6, 64), Shape.of(3, 3, 64, 1), 1, 1, "VALID"),
+            new Dw(Shape.of(1, 5, 6, 4), Shape.of(3, 3, 4, 2), 1, 1, "SAME"),
+            new Dw(Shape.of(2, 7, 5, 3), Shape.of(3, 2, 3, 3), 2, 1, "VALID"),
+            new Dw(Shape.of(1, 8, 8, 8), Shape.of(3, 3, 8, 2), 1, 2, "SAME"))) {
+      add(
+          out,
+          "Depthwise float DepthwiseConv2dNative "
+              + c.x()
+              + "⊗"
+              + c.f()
+              + " stride "
+              + c.stride()
+              + " dilation "
+              + c.dilation()
+              + " "
+              + c.padding(),
+          new GraphDefBuilder()
+              .constant("x", floats(r, c.x()))
+              .constant("f", floats(r, c.f()))
+              .op("out", "DepthwiseConv2dNative", "x", "f")
+              .attr("T", DataType.DT_FLOAT)
+              .attr("strides", ints(1, c.stride(), c.stride(), 1))
+              .attr("dilations", ints(1, c.dilation(), c.dilation(), 1))
               .attr("padding", c.padding()),
           "out");
     }

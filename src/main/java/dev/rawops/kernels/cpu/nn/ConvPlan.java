@@ -185,9 +185,10 @@ public final class ConvPlan {
 
   /**
    * float32 depthwise convolution (fin 1): each output position's channels in one loop along the
-   * channels, the window's taps in order (depth, row, column), each term a float product added to a
-   * float accumulator from zero — the order and roundings of TF's CPU DepthwiseConv2dNative kernel
-   * (Eigen packets: multiply, then add). Rows of output positions split over the threads.
+   * channels, the window's taps in order (depth, row, column), each term fused-multiply-added into
+   * a float accumulator from zero: TF 2.18's CPU DepthwiseConv2dNative gives the same bits (the
+   * fixtures in graphs/conformance/nn are bit-exact). Rows of output positions split over the
+   * threads.
    */
   void forwardDepthwise(float[] x, float[] f, float[] y, Parallel parallel) {
     int taps = taps();
@@ -218,14 +219,14 @@ public final class ConvPlan {
                 int fo = t * outDepth;
                 if (cog == 1) {
                   for (int c = 0; c < outDepth; c++) {
-                    y[yo + c] += x[xo + c] * f[fo + c];
+                    y[yo + c] = Math.fma(x[xo + c], f[fo + c], y[yo + c]);
                   }
                 } else {
                   for (int g = 0; g < groups; g++) {
                     float v = x[xo + g];
                     int o = g * cog;
                     for (int co = 0; co < cog; co++) {
-                      y[yo + o + co] += v * f[fo + o + co];
+                      y[yo + o + co] = Math.fma(v, f[fo + o + co], y[yo + o + co]);
                     }
                   }
                 }

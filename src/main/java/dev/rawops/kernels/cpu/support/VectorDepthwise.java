@@ -32,8 +32,8 @@ public final class VectorDepthwise {
         }
         int xo = xBase + p * depth + c;
         int fo = t * depth + c;
-        s0 = s0.add(FloatVector.fromArray(S, x, xo).mul(FloatVector.fromArray(S, f, fo)));
-        s1 = s1.add(FloatVector.fromArray(S, x, xo + L).mul(FloatVector.fromArray(S, f, fo + L)));
+        s0 = FloatVector.fromArray(S, x, xo).fma(FloatVector.fromArray(S, f, fo), s0);
+        s1 = FloatVector.fromArray(S, x, xo + L).fma(FloatVector.fromArray(S, f, fo + L), s1);
       }
       s0.intoArray(y, yo + c);
       s1.intoArray(y, yo + c + L);
@@ -44,9 +44,8 @@ public final class VectorDepthwise {
         int p = rowIn[t];
         if (p >= 0) {
           s0 =
-              s0.add(
-                  FloatVector.fromArray(S, x, xBase + p * depth + c)
-                      .mul(FloatVector.fromArray(S, f, t * depth + c)));
+              FloatVector.fromArray(S, x, xBase + p * depth + c)
+                  .fma(FloatVector.fromArray(S, f, t * depth + c), s0);
         }
       }
       s0.intoArray(y, yo + c);
@@ -56,7 +55,7 @@ public final class VectorDepthwise {
       for (int t = 0; t < taps; t++) {
         int p = rowIn[t];
         if (p >= 0) {
-          s += x[xBase + p * depth + c] * f[t * depth + c];
+          s = Math.fma(x[xBase + p * depth + c], f[t * depth + c], s);
         }
       }
       y[yo + c] = s;
