@@ -33,6 +33,7 @@ import picocli.CommandLine.ScopeType;
       ConformCommand.class,
       ExplainCommand.class,
       InspectCommand.class,
+      RecordCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class Main {

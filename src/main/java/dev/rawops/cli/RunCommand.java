@@ -286,12 +286,7 @@ final class RunCommand implements Callable<Integer> {
     }
     Map<String, Tensor> inputs = new LinkedHashMap<>();
     for (String f : feeds) {
-      String[] kv = Feeds.split(f);
-      if (kv == null) {
-        throw new picocli.CommandLine.ParameterException(
-            spec.commandLine(),
-            "--feed must be KEY=FILE.npy, KEY=FILE.npz:KEY or KEY=LITERAL, got '" + f + "'");
-      }
+      String[] kv = Feeds.splitFeed(spec, f, "KEY");
       String key = kv[0];
       DType dtype =
           sig.inputs().stream()
@@ -342,12 +337,7 @@ final class RunCommand implements Callable<Integer> {
   private Map<String, Tensor> parseFeeds(Graph graph) {
     Map<String, Tensor> map = new LinkedHashMap<>();
     for (String f : feeds) {
-      String[] kv = Feeds.split(f);
-      if (kv == null) {
-        throw new picocli.CommandLine.ParameterException(
-            spec.commandLine(),
-            "--feed must be NAME=FILE.npy, NAME=FILE.npz:KEY or NAME=LITERAL, got '" + f + "'");
-      }
+      String[] kv = Feeds.splitFeed(spec, f, "NAME");
       String name = kv[0];
       if (TensorName.parse(name).control()) {
         throw RawOpsException.invalidArgument(

@@ -1,4 +1,4 @@
-package dev.rawops.tfgen;
+package dev.rawops.tf;
 
 import static org.tensorflow.internal.c_api.global.tensorflow.TF_CloseSession;
 import static org.tensorflow.internal.c_api.global.tensorflow.TF_DeleteBuffer;
@@ -22,6 +22,7 @@ import static org.tensorflow.internal.c_api.global.tensorflow.TF_OK;
 import static org.tensorflow.internal.c_api.global.tensorflow.TF_SessionRun;
 import static org.tensorflow.internal.c_api.global.tensorflow.TF_SetConfig;
 
+import dev.rawops.conform.Oracle;
 import dev.rawops.fixtureproto.Code;
 import dev.rawops.fixtureproto.ExpectedError;
 import dev.rawops.runtime.TensorName;
@@ -94,18 +95,11 @@ public final class TfOracle {
     }
   }
 
-  /** What TF did: the fetched tensors, or its error (then {@code outputs} is empty). */
-  public record Outcome(List<TensorProto> outputs, ExpectedError error) {
-    public boolean failed() {
-      return error != null;
-    }
-  }
-
   /**
    * Imports {@code graph}, feeds, fetches. Errors from importing (op lookup, attrs, edges, shape
    * functions) or creating the session are stage BUILD; errors from {@code TF_SessionRun} are RUN.
    */
-  public static Outcome run(
+  public static Oracle.Outcome run(
       GraphDef graph,
       Map<String, TensorProto> feeds,
       List<String> fetches,
@@ -119,7 +113,7 @@ public final class TfOracle {
     }
   }
 
-  private static Outcome runDecoded(
+  private static Oracle.Outcome runDecoded(
       GraphDef graph,
       List<String> feedNames,
       List<TF_Tensor> feedTensors,
@@ -127,14 +121,14 @@ public final class TfOracle {
       byte[] config) {
     try (Native tf = new Native(config)) {
       if (!tf.importGraph(graph) || !tf.newSession()) {
-        return new Outcome(List.of(), tf.error(ExpectedError.Stage.BUILD));
+        return new Oracle.Outcome(List.of(), tf.error(ExpectedError.Stage.BUILD));
       }
       List<TF_Tensor> out = tf.run(feedNames, feedTensors, fetches);
       if (out == null) {
-        return new Outcome(List.of(), tf.error(ExpectedError.Stage.RUN));
+        return new Oracle.Outcome(List.of(), tf.error(ExpectedError.Stage.RUN));
       }
       try {
-        return new Outcome(out.stream().map(TfTensors::toProto).toList(), null);
+        return new Oracle.Outcome(out.stream().map(TfTensors::toProto).toList(), null);
       } finally {
         out.forEach(t -> TF_DeleteTensor(t));
       }
