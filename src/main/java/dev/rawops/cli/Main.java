@@ -34,6 +34,7 @@ import picocli.CommandLine.ScopeType;
       ExplainCommand.class,
       InspectCommand.class,
       RecordCommand.class,
+      CompareCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class Main {

@@ -42,6 +42,55 @@ class RecordCommandTest {
   }
 
   @Test
+  void compareWithoutTheModuleSaysHowToAddIt() {
+    CliRun.Result r = CliRun.rawops("compare", "graphs/examples/gather_nd/tensor3_depth2.pbtxt");
+    assertEquals(1, r.code(), r.err());
+    assertTrue(r.err().startsWith("error: UNIMPLEMENTED: "), r.err());
+    assertTrue(r.err().contains("rawops-tf"), r.err());
+  }
+
+  @Test
+  void theBrokenKernelSwitchBreaksOnlyItsOp() {
+    dev.rawops.tfproto.GraphDef def =
+        dev.rawops.runtime.GraphLoader.parseText(
+            """
+            node { name: "x" op: "Const" attr { key: "dtype" value { type: DT_FLOAT } }
+              attr { key: "value" value { tensor { dtype: DT_FLOAT tensor_shape { dim { size: 3 } }
+              float_val: 1.5 float_val: -2 float_val: 3 } } } }
+            node { name: "r" op: "Relu" input: "x" attr { key: "T" value { type: DT_FLOAT } } }
+            node { name: "n" op: "Neg" input: "x" attr { key: "T" value { type: DT_FLOAT } } }
+            """,
+            "test graph");
+    java.util.List<Tensor> real = run(def);
+    System.setProperty(dev.rawops.kernels.KernelRegistry.BREAK_KERNEL_PROPERTY, "Relu");
+    java.util.List<Tensor> broken;
+    try {
+      broken = run(def);
+    } finally {
+      System.clearProperty(dev.rawops.kernels.KernelRegistry.BREAK_KERNEL_PROPERTY);
+    }
+    assertEquals(2 * Numbers.get(real.get(0), 0) + 1, Numbers.get(broken.get(0), 0));
+    for (long i = 1; i < 3; i++) {
+      assertEquals(Numbers.get(real.get(0), i), Numbers.get(broken.get(0), i));
+    }
+    assertEquals(
+        dev.rawops.tensor.TensorProtos.toProto(real.get(1)),
+        dev.rawops.tensor.TensorProtos.toProto(broken.get(1)),
+        "Neg is not broken");
+    assertEquals(
+        dev.rawops.tensor.TensorProtos.toProto(real.get(0)),
+        dev.rawops.tensor.TensorProtos.toProto(run(def).get(0)),
+        "mended once the switch is off");
+  }
+
+  private static java.util.List<Tensor> run(dev.rawops.tfproto.GraphDef def) {
+    try (dev.rawops.runtime.Session s =
+        dev.rawops.runtime.Graph.build(def, dev.rawops.kernels.Device.CPU).newSession()) {
+      return s.run(java.util.Map.of(), java.util.List.of("r", "n"));
+    }
+  }
+
+  @Test
   void malformedCommandLineIsUsage() {
     assertEquals(2, CliRun.rawops("record", "g.pb", "--out", "x.fixture.pbtxt").code());
     assertEquals(2, CliRun.rawops("record", "g.pb", "--fetch", "y").code());

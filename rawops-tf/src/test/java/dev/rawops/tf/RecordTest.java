@@ -238,9 +238,9 @@ class RecordTest {
     assertEquals(Result.Status.PASSED, r.status(), r.reason());
   }
 
-  private record Cli(int code, String out, String err) {}
+  record Cli(int code, String out, String err) {}
 
-  private static Cli rawops(String... args) {
+  static Cli rawops(String... args) {
     PrintStream oldOut = System.out;
     PrintStream oldErr = System.err;
     ByteArrayOutputStream out = new ByteArrayOutputStream();
