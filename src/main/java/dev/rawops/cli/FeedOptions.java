@@ -3,14 +3,15 @@ package dev.rawops.cli;
 import dev.rawops.Code;
 import dev.rawops.RawOpsException;
 import dev.rawops.runtime.TensorName;
+import dev.rawops.savedmodel.SavedModel;
 import dev.rawops.tensor.DType;
+import dev.rawops.tensor.PartialShape;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.TensorProtos;
 import dev.rawops.tfproto.AttrValue;
 import dev.rawops.tfproto.GraphDef;
 import dev.rawops.tfproto.NodeDef;
 import dev.rawops.tfproto.TensorProto;
-import dev.rawops.tfproto.TensorShapeProto;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -69,28 +70,87 @@ final class FeedOptions {
     return d.toString();
   }
 
+  /** What may be fed at random: a placeholder (or a signature input) with its dtype and shape. */
+  private record Input(String name, DType dtype, PartialShape shape) {}
+
   /** The --feed values, then (with --random-feeds) every other placeholder's random value. */
   Map<String, TensorProto> feeds(CommandSpec spec, GraphDef graph) {
     Map<String, NodeDef> nodes = new LinkedHashMap<>();
-    graph.getNodeList().forEach(n -> nodes.put(n.getName(), n));
-    Map<String, TensorProto> map = new LinkedHashMap<>();
-    List<String> fedNodes = new ArrayList<>();
-    for (String f : feeds) {
-      String[] kv = Feeds.splitFeed(spec, f, "NAME");
-      TensorName t = TensorName.parse(kv[0]);
-      NodeDef n = nodes.get(t.node());
-      if (t.control() || n == null) {
-        throw RawOpsException.of(
-            Code.NOT_FOUND, "feed '" + kv[0] + "' is not a tensor of the graph");
-      }
-      DType dtype = t.index() == 0 ? placeholderType(n).orElse(null) : null;
-      map.put(kv[0], TensorProtos.toProto(Feeds.value(kv[0], kv[1], dtype, cast)));
-      fedNodes.add(t.node());
+    List<Input> inputs = new ArrayList<>();
+    for (NodeDef n : graph.getNodeList()) {
+      nodes.put(n.getName(), n);
+      placeholderType(n)
+          .ifPresent(
+              d -> {
+                AttrValue a = n.getAttrMap().get("shape");
+                inputs.add(
+                    new Input(
+                        n.getName(),
+                        d,
+                        a == null
+                            ? PartialShape.unknownRank()
+                            : PartialShape.fromProto(a.getShape())));
+              });
     }
+    return feeds(
+        spec,
+        inputs,
+        "NAME",
+        name -> {
+          TensorName t = TensorName.parse(name);
+          NodeDef n = nodes.get(t.node());
+          if (t.control() || n == null) {
+            throw RawOpsException.of(
+                Code.NOT_FOUND, "feed '" + name + "' is not a tensor of the graph");
+          }
+          return Optional.ofNullable(t.index() == 0 ? placeholderType(n).orElse(null) : null);
+        });
+  }
+
+  /** The same for a SavedModel signature: feeds by input key. */
+  Map<String, TensorProto> feedsByKey(CommandSpec spec, SavedModel.Signature signature) {
+    List<Input> inputs = new ArrayList<>();
+    signature.inputs().forEach(i -> inputs.add(new Input(i.key(), i.dtype(), i.shape())));
+    return feeds(
+        spec,
+        inputs,
+        "KEY",
+        key ->
+            Optional.ofNullable(
+                inputs.stream()
+                    .filter(i -> i.name().equals(key))
+                    .findFirst()
+                    .orElseThrow(
+                        () ->
+                            RawOpsException.of(
+                                Code.NOT_FOUND,
+                                "feed '"
+                                    + key
+                                    + "' is not an input of signature '"
+                                    + signature.key()
+                                    + "'"))
+                    .dtype()));
+  }
+
+  private Map<String, TensorProto> feeds(
+      CommandSpec spec,
+      List<Input> inputs,
+      String what,
+      java.util.function.Function<String, Optional<DType>> typeOf) {
+    Map<String, TensorProto> map = new LinkedHashMap<>();
+    List<String> fed = new ArrayList<>();
+    for (String f : feeds) {
+      String[] kv = Feeds.splitFeed(spec, f, what);
+      DType dtype = typeOf.apply(kv[0]).orElse(null);
+      map.put(kv[0], TensorProtos.toProto(Feeds.value(kv[0], kv[1], dtype, cast)));
+      fed.add(what.equals("NAME") ? TensorName.parse(kv[0]).node() : kv[0]);
+    }
+    Map<String, Input> byName = new LinkedHashMap<>();
+    inputs.forEach(i -> byName.put(i.name(), i));
     Map<String, RandomFeeds.Range> rangeOf = new LinkedHashMap<>();
-    named("--feed-range", ranges, nodes)
+    named("--feed-range", ranges, byName)
         .forEach((k, v) -> rangeOf.put(k, RandomFeeds.Range.parse(k, v)));
-    Map<String, String> shapeOf = named("--feed-shape", shapes, nodes);
+    Map<String, String> shapeOf = named("--feed-shape", shapes, byName);
     if (randomSeed == null) {
       if (!rangeOf.isEmpty() || !shapeOf.isEmpty()) {
         throw new picocli.CommandLine.ParameterException(
@@ -99,33 +159,33 @@ final class FeedOptions {
       return map;
     }
     SplittableRandom random = new SplittableRandom(randomSeed);
-    for (NodeDef n : graph.getNodeList()) {
-      Optional<DType> dtype = placeholderType(n);
-      if (dtype.isEmpty()) {
+    for (Input in : inputs) {
+      SplittableRandom own = random.split(); // one stream per input, fed or not
+      if (fed.contains(in.name())) {
         continue;
       }
-      SplittableRandom own = random.split(); // one stream per placeholder, fed or not
-      if (fedNodes.contains(n.getName())) {
-        continue;
+      if (in.dtype() == null) {
+        throw RawOpsException.invalidArgument(
+            "input '" + in.name() + "' has a type rawops cannot make values of: feed it");
       }
-      Shape shape = shape(n, shapeOf.get(n.getName()));
+      Shape shape = shape(in, shapeOf.get(in.name()));
       map.put(
-          n.getName(),
+          in.name(),
           TensorProtos.toProto(
-              RandomFeeds.value(n.getName(), dtype.get(), shape, rangeOf.get(n.getName()), own)));
+              RandomFeeds.value(in.name(), in.dtype(), shape, rangeOf.get(in.name()), own)));
     }
     return map;
   }
 
-  /** NAME=VALUE options naming placeholders: VALUE by NAME. */
+  /** NAME=VALUE options naming inputs: VALUE by NAME. */
   private static Map<String, String> named(
-      String option, List<String> values, Map<String, NodeDef> nodes) {
+      String option, List<String> values, Map<String, Input> inputs) {
     Map<String, String> out = new LinkedHashMap<>();
     for (String v : values) {
       String[] kv = Feeds.split(v);
-      if (kv == null || !nodes.containsKey(kv[0]) || placeholderType(nodes.get(kv[0])).isEmpty()) {
+      if (kv == null || !inputs.containsKey(kv[0])) {
         throw RawOpsException.invalidArgument(
-            option + " " + v + " must name a placeholder of the graph: NAME=…");
+            option + " " + v + " must name a placeholder (or signature input): NAME=…");
       }
       out.put(kv[0], kv[1]);
     }
@@ -141,7 +201,7 @@ final class FeedOptions {
     return t == null ? Optional.empty() : Optional.ofNullable(DType.fromProtoOrNull(t.getType()));
   }
 
-  private static Shape shape(NodeDef n, String given) {
+  private static Shape shape(Input in, String given) {
     if (given != null) {
       try {
         return Shape.of(
@@ -150,19 +210,21 @@ final class FeedOptions {
                 : java.util.Arrays.stream(given.split(",")).mapToLong(Long::parseLong).toArray());
       } catch (RuntimeException e) {
         throw RawOpsException.invalidArgument(
-            "--feed-shape " + n.getName() + "=" + given + " must be sizes, e.g. 1,784");
+            "--feed-shape " + in.name() + "=" + given + " must be sizes, e.g. 1,784");
       }
     }
-    AttrValue a = n.getAttrMap().get("shape");
-    TensorShapeProto s = a == null ? TensorShapeProto.getDefaultInstance() : a.getShape();
-    if (a == null || s.getUnknownRank()) {
+    if (!in.shape().hasRank()) {
       throw RawOpsException.invalidArgument(
           "placeholder '"
-              + n.getName()
+              + in.name()
               + "' has no known rank: give its shape with --feed-shape "
-              + n.getName()
+              + in.name()
               + "=D0,D1,…");
     }
-    return Shape.of(s.getDimList().stream().mapToLong(d -> Math.max(d.getSize(), 1)).toArray());
+    long[] dims = new long[in.shape().rank()];
+    for (int i = 0; i < dims.length; i++) {
+      dims[i] = Math.max(in.shape().dim(i), 1);
+    }
+    return Shape.of(dims);
   }
 }

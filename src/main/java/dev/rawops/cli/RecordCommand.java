@@ -8,7 +8,9 @@ import dev.rawops.conform.Recording;
 import dev.rawops.fixtureproto.Fixture;
 import dev.rawops.fixtureproto.Tolerance;
 import dev.rawops.runtime.GraphLoader;
+import dev.rawops.savedmodel.SavedModel;
 import dev.rawops.tfproto.GraphDef;
+import dev.rawops.tfproto.MetaGraphDef;
 import dev.rawops.tfproto.TensorProto;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -16,6 +18,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -35,12 +38,15 @@ import picocli.CommandLine.Spec;
     name = "record",
     mixinStandardHelpOptions = true,
     description =
-        "Runs a GraphDef in TensorFlow 2.18 and writes a fixture of what TF computed (or its error"
+        "Runs a GraphDef or SavedModel in TensorFlow 2.18 and writes a fixture of what TF computed (or its error"
             + " code and stage), for `rawops conform`. Needs the optional module rawops-tf.")
 final class RecordCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
-  @Parameters(index = "0", paramLabel = "GRAPH", description = "GraphDef file: .pb or .pbtxt")
+  @Parameters(
+      index = "0",
+      paramLabel = "GRAPH|SAVEDMODEL_DIR",
+      description = "GraphDef file (.pb or .pbtxt) or SavedModel directory")
   Path graphPath;
 
   @picocli.CommandLine.Mixin FeedOptions feedOptions = new FeedOptions();
@@ -48,15 +54,30 @@ final class RecordCommand implements Callable<Integer> {
   @Option(
       names = "--fetch",
       paramLabel = "NAME[:i]",
-      required = true,
-      description = "Tensor to fetch (repeatable, at least one)")
+      description =
+          "Tensor to fetch (repeatable, at least one); a SavedModel's output key (default: every"
+              + " output)")
   List<String> fetches = new ArrayList<>();
+
+  @Option(
+      names = "--tag",
+      paramLabel = "TAG",
+      description = "SavedModel only: a tag of the MetaGraphDef (repeatable; default serve)")
+  List<String> tags = new ArrayList<>();
+
+  @Option(
+      names = "--signature",
+      paramLabel = "KEY",
+      description = "SavedModel only: the signature to run (default serving_default)")
+  String signature = SavedModel.DEFAULT_SIGNATURE;
 
   @Option(
       names = "--out",
       paramLabel = "FIXTURE",
       required = true,
-      description = "The fixture to write: NAME.fixture.pbtxt (text) or NAME.fixture.pb (binary)")
+      description =
+          "The fixture to write: NAME.fixture.pbtxt (text) or NAME.fixture.pb (binary); for a"
+              + " SavedModel NAME.savedmodel.pbtxt, NAME.savedmodel.pb or expected.pbtxt")
   Path out;
 
   @Option(names = "--force", description = "Overwrite an existing --out file")
@@ -82,36 +103,22 @@ final class RecordCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
+    boolean savedModel = Files.isDirectory(graphPath);
+    String file = out.getFileName().toString();
+    String stem = stem(file, savedModel);
+    if (!savedModel && fetches.isEmpty()) {
+      throw new picocli.CommandLine.ParameterException(
+          spec.commandLine(), "name at least one --fetch NAME[:i] of the graph");
+    }
     Oracle oracle =
         Oracle.find().orElseThrow(() -> RawOpsException.of(Code.UNIMPLEMENTED, Oracle.HOW_TO_ADD));
-    String file = out.getFileName().toString();
-    if (!Fixtures.isFixtureFile(out)) {
-      throw new picocli.CommandLine.ParameterException(
-          spec.commandLine(),
-          "--out must name NAME.fixture.pbtxt or NAME.fixture.pb, got '" + file + "'");
-    }
-    if (Files.isDirectory(graphPath)) {
-      throw RawOpsException.of(
-          Code.UNIMPLEMENTED,
-          "record takes a GraphDef file; recording a SavedModel directory is not supported yet");
-    }
     OutFiles.checkFile(out, graphPath, force, "--out");
-    GraphDef graph = GraphLoader.read(graphPath);
-    Map<String, TensorProto> feedMap = feedOptions.feeds(spec, graph);
-    String caseName = name != null ? name : file.substring(0, file.indexOf(".fixture."));
+    String caseName = name != null ? name : stem;
     Tolerance tolerance = tolerance();
-    Oracle.Outcome outcome =
-        Recording.deterministic(oracle, graph, feedMap, fetches, "the case " + caseName, tolerance);
     Fixture f =
-        Recording.fixture(
-            caseName,
-            "recorded by rawops record from " + graphPath + feedOptions.describe(),
-            oracle.source(),
-            graph,
-            feedMap,
-            fetches,
-            outcome,
-            tolerance);
+        savedModel
+            ? recordSavedModel(oracle, caseName, tolerance)
+            : recordGraph(oracle, caseName, tolerance);
     try (OutputStream o = OutFiles.create(out)) {
       if (file.endsWith(".pb")) {
         f.writeTo(o);
@@ -119,6 +126,8 @@ final class RecordCommand implements Callable<Integer> {
         o.write(Fixtures.text(f, HEADER).getBytes(StandardCharsets.UTF_8));
       }
     }
+    Oracle.Outcome outcome =
+        new Oracle.Outcome(f.getExpectedList(), f.hasError() ? f.getError() : null);
     spec.commandLine()
         .getOut()
         .println(
@@ -130,6 +139,117 @@ final class RecordCommand implements Callable<Integer> {
                 + out);
     spec.commandLine().getOut().flush();
     return Main.OK;
+  }
+
+  /** The fixture's default name: --out's file name less its suffix, which must fit GRAPH. */
+  private String stem(String file, boolean savedModel) {
+    for (String suffix :
+        savedModel
+            ? List.of(".savedmodel.pbtxt", ".savedmodel.pb")
+            : List.of(".fixture.pbtxt", ".fixture.pb")) {
+      if (file.endsWith(suffix) && file.length() > suffix.length()) {
+        return file.substring(0, file.length() - suffix.length());
+      }
+    }
+    if (savedModel && file.equals("expected.pbtxt")) {
+      return graphPath.toAbsolutePath().normalize().getFileName().toString();
+    }
+    throw new picocli.CommandLine.ParameterException(
+        spec.commandLine(),
+        "--out must name "
+            + (savedModel
+                ? "NAME.savedmodel.pbtxt, NAME.savedmodel.pb or expected.pbtxt (a SavedModel case)"
+                : "NAME.fixture.pbtxt or NAME.fixture.pb")
+            + ", got '"
+            + file
+            + "'");
+  }
+
+  private Fixture recordGraph(Oracle oracle, String caseName, Tolerance tolerance) {
+    GraphDef graph = GraphLoader.read(graphPath);
+    Map<String, TensorProto> feedMap = feedOptions.feeds(spec, graph);
+    Oracle.Outcome outcome =
+        Recording.deterministic(oracle, graph, feedMap, fetches, "the case " + caseName, tolerance);
+    return Recording.fixture(
+        caseName,
+        "recorded by rawops record from " + graphPath + feedOptions.describe(),
+        oracle.source(),
+        graph,
+        feedMap,
+        fetches,
+        outcome,
+        tolerance);
+  }
+
+  /**
+   * A SavedModel case (docs/FIXTURES.md): feeds by input key, fetches by output key (default: every
+   * output), source {@code signature:KEY}, the model named in the description relative to the
+   * fixture's folder so that {@code rawops conform} finds it.
+   */
+  private Fixture recordSavedModel(Oracle oracle, String caseName, Tolerance tolerance) {
+    List<String> tagList = tags.isEmpty() ? List.of(SavedModel.SERVE) : tags;
+    MetaGraphDef mg = SavedModel.metaGraph(graphPath, tagList.toArray(new String[0]));
+    SavedModel.Signature sig = SavedModel.signatures(mg).get(signature);
+    if (sig == null) {
+      throw RawOpsException.of(
+          Code.NOT_FOUND,
+          "signature '"
+              + signature
+              + "' is not in "
+              + graphPath
+              + "; it has: "
+              + String.join(", ", SavedModel.signatures(mg).keySet()));
+    }
+    Map<String, TensorProto> byKey = feedOptions.feedsByKey(spec, sig);
+    Map<String, TensorProto> byTensor = new LinkedHashMap<>();
+    byKey.forEach((k, v) -> byTensor.put(tensorOf(sig.inputs(), k, "input"), v));
+    List<String> keys =
+        fetches.isEmpty()
+            ? sig.outputs().stream().map(SavedModel.TensorSpec::key).toList()
+            : fetches;
+    List<String> tensors = keys.stream().map(k -> tensorOf(sig.outputs(), k, "output")).toList();
+    Oracle.Outcome outcome =
+        Recording.deterministicSavedModel(
+            oracle,
+            graphPath,
+            tagList,
+            mg.getGraphDef(),
+            byTensor,
+            tensors,
+            "the case " + caseName,
+            tolerance);
+    Path folder = out.toAbsolutePath().normalize().getParent();
+    String model = folder.relativize(graphPath.toAbsolutePath().normalize()).toString();
+    if (!model.contains("/")) {
+      model = "./" + model;
+    }
+    return Recording.fixture(
+        caseName,
+        oracle.source()
+            + ", recorded by rawops record from "
+            + model
+            + " (signature "
+            + signature
+            + ")"
+            + feedOptions.describe(),
+        "signature:" + signature,
+        GraphDef.getDefaultInstance(),
+        byKey,
+        keys,
+        outcome,
+        tolerance);
+  }
+
+  private String tensorOf(List<SavedModel.TensorSpec> specs, String key, String what) {
+    return specs.stream()
+        .filter(s -> s.key().equals(key))
+        .findFirst()
+        .orElseThrow(
+            () ->
+                RawOpsException.of(
+                    Code.NOT_FOUND,
+                    "signature '" + signature + "' has no " + what + " '" + key + "'"))
+        .tensorName();
   }
 
   private Tolerance tolerance() {

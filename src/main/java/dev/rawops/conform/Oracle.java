@@ -29,6 +29,18 @@ public interface Oracle {
   Outcome run(
       GraphDef graph, Map<String, TensorProto> feeds, List<String> fetches, boolean rewrites);
 
+  /**
+   * Loads the SavedModel at {@code dir} (the MetaGraphDef tagged {@code tags}: variables restored,
+   * init op run, as TF's loader does), feeds and fetches graph tensors by name. Errors while
+   * loading are stage BUILD, errors of the run RUN.
+   */
+  Outcome runSavedModel(
+      java.nio.file.Path dir,
+      List<String> tags,
+      Map<String, TensorProto> feeds,
+      List<String> fetches,
+      boolean rewrites);
+
   /** What the oracle did: the fetched tensors, or its error (then {@code outputs} is empty). */
   record Outcome(List<TensorProto> outputs, ExpectedError error) {
     public Outcome {

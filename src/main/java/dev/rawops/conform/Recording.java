@@ -86,8 +86,40 @@ public final class Recording {
       List<String> fetches,
       String what,
       Tolerance tolerance) {
-    Oracle.Outcome plain = oracle.run(graph, feeds, fetches, false);
-    Oracle.Outcome again = oracle.run(graph, feeds, fetches, false);
+    return deterministic(
+        rewrites -> oracle.run(graph, feeds, fetches, rewrites), graph, fetches, what, tolerance);
+  }
+
+  /**
+   * {@link #deterministic(Oracle, GraphDef, Map, List, String, Tolerance)} for a SavedModel (feeds
+   * and fetches by graph tensor name): {@code graph} is its MetaGraphDef's, for naming unseeded
+   * random ops.
+   */
+  public static Oracle.Outcome deterministicSavedModel(
+      Oracle oracle,
+      java.nio.file.Path dir,
+      List<String> tags,
+      GraphDef graph,
+      Map<String, TensorProto> feeds,
+      List<String> fetches,
+      String what,
+      Tolerance tolerance) {
+    return deterministic(
+        rewrites -> oracle.runSavedModel(dir, tags, feeds, fetches, rewrites),
+        graph,
+        fetches,
+        what,
+        tolerance);
+  }
+
+  private static Oracle.Outcome deterministic(
+      java.util.function.Function<Boolean, Oracle.Outcome> run,
+      GraphDef graph,
+      List<String> fetches,
+      String what,
+      Tolerance tolerance) {
+    Oracle.Outcome plain = run.apply(false);
+    Oracle.Outcome again = run.apply(false);
     if (!same(plain, again)) {
       List<String> unseeded = unseededRandomNodes(graph);
       throw RawOpsException.of(
@@ -100,7 +132,7 @@ public final class Recording {
                   : "; unseeded random ops (give them a seed or seed2): "
                       + String.join(", ", unseeded)));
     }
-    Oracle.Outcome rewritten = oracle.run(graph, feeds, fetches, true);
+    Oracle.Outcome rewritten = run.apply(true);
     String diff =
         plain.failed() || rewritten.failed()
             ? (same(plain, rewritten) ? null : "")

@@ -57,6 +57,16 @@ class RecordingTest {
       this.rewrites.add(rewrites);
       return outcomes.removeFirst();
     }
+
+    @Override
+    public Outcome runSavedModel(
+        java.nio.file.Path dir,
+        List<String> tags,
+        Map<String, TensorProto> feeds,
+        List<String> fetches,
+        boolean rewrites) {
+      return run(GraphDef.getDefaultInstance(), feeds, fetches, rewrites);
+    }
   }
 
   private static GraphDef randomGraph(long seed) {
@@ -149,6 +159,25 @@ class RecordingTest {
         .setDtype(dev.rawops.tfproto.DataType.DT_FLOAT)
         .addFloatVal(v)
         .build();
+  }
+
+  @Test
+  void savedModelsAreCheckedTheSameWay() {
+    Scripted o = new Scripted(values(ONE), values(TWO));
+    RawOpsException e =
+        assertThrows(
+            RawOpsException.class,
+            () ->
+                Recording.deterministicSavedModel(
+                    o,
+                    java.nio.file.Path.of("m"),
+                    List.of("serve"),
+                    randomGraph(0),
+                    Map.of(),
+                    List.of("r:0"),
+                    "the case m",
+                    null));
+    assertTrue(e.getMessage().contains("the case m is nondeterministic"), e.getMessage());
   }
 
   @Test

@@ -3,6 +3,7 @@ package dev.rawops.tf;
 import dev.rawops.conform.Oracle;
 import dev.rawops.tfproto.GraphDef;
 import dev.rawops.tfproto.TensorProto;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
@@ -24,6 +25,21 @@ public final class TensorFlowOracle implements Oracle {
       GraphDef graph, Map<String, TensorProto> feeds, List<String> fetches, boolean rewrites) {
     return TfOracle.run(
         graph,
+        feeds,
+        fetches,
+        rewrites ? TfOracle.Optimizations.DEFAULT : TfOracle.Optimizations.NONE);
+  }
+
+  @Override
+  public Outcome runSavedModel(
+      Path dir,
+      List<String> tags,
+      Map<String, TensorProto> feeds,
+      List<String> fetches,
+      boolean rewrites) {
+    return TfOracle.runSavedModel(
+        dir,
+        tags,
         feeds,
         fetches,
         rewrites ? TfOracle.Optimizations.DEFAULT : TfOracle.Optimizations.NONE);

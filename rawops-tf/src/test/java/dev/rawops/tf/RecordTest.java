@@ -43,7 +43,7 @@ class RecordTest {
   private static final Path CORPUS = ROOT.resolve("../shared/corpora/real-models");
 
   /** The corpus's float tolerance (its README): rtol = atol = 1e-4. */
-  private static final Tolerance CORPUS_TOLERANCE =
+  static final Tolerance CORPUS_TOLERANCE =
       Tolerance.newBuilder().setRtol(1e-4).setAtol(1e-4).build();
 
   @TempDir Path tmp;
@@ -217,7 +217,7 @@ class RecordTest {
   }
 
   /** The recorded values are the committed ones, element bits for element bits. */
-  private static void assertSameExpected(Fixture committed, Oracle.Outcome again) {
+  static void assertSameExpected(Fixture committed, Oracle.Outcome again) {
     assertFalse(again.failed(), () -> "TF fails: " + again.error());
     assertEquals(committed.getExpectedCount(), again.outputs().size());
     for (int i = 0; i < again.outputs().size(); i++) {
