@@ -59,17 +59,7 @@ final class RecordCommand implements Callable<Integer> {
               + " output)")
   List<String> fetches = new ArrayList<>();
 
-  @Option(
-      names = "--tag",
-      paramLabel = "TAG",
-      description = "SavedModel only: a tag of the MetaGraphDef (repeatable; default serve)")
-  List<String> tags = new ArrayList<>();
-
-  @Option(
-      names = "--signature",
-      paramLabel = "KEY",
-      description = "SavedModel only: the signature to run (default serving_default)")
-  String signature = SavedModel.DEFAULT_SIGNATURE;
+  @picocli.CommandLine.Mixin SignatureOptions signatureOptions = new SignatureOptions();
 
   @Option(
       names = "--out",
@@ -187,27 +177,20 @@ final class RecordCommand implements Callable<Integer> {
    * fixture's folder so that {@code rawops conform} finds it.
    */
   private Fixture recordSavedModel(Oracle oracle, String caseName, Tolerance tolerance) {
+    List<String> tags = signatureOptions.tags;
     List<String> tagList = tags.isEmpty() ? List.of(SavedModel.SERVE) : tags;
-    MetaGraphDef mg = SavedModel.metaGraph(graphPath, tagList.toArray(new String[0]));
-    SavedModel.Signature sig = SavedModel.signatures(mg).get(signature);
-    if (sig == null) {
-      throw RawOpsException.of(
-          Code.NOT_FOUND,
-          "signature '"
-              + signature
-              + "' is not in "
-              + graphPath
-              + "; it has: "
-              + String.join(", ", SavedModel.signatures(mg).keySet()));
-    }
+    MetaGraphDef mg = SavedModel.metaGraph(graphPath, signatureOptions.tagArray());
+    SavedModel.Signature sig = signatureOptions.pick(SavedModel.signatures(mg), graphPath);
+    String signature = sig.key();
     Map<String, TensorProto> byKey = feedOptions.feedsByKey(spec, sig);
     Map<String, TensorProto> byTensor = new LinkedHashMap<>();
-    byKey.forEach((k, v) -> byTensor.put(tensorOf(sig.inputs(), k, "input"), v));
+    byKey.forEach((k, v) -> byTensor.put(tensorOf(sig.inputs(), k, "input", signature), v));
     List<String> keys =
         fetches.isEmpty()
             ? sig.outputs().stream().map(SavedModel.TensorSpec::key).toList()
             : fetches;
-    List<String> tensors = keys.stream().map(k -> tensorOf(sig.outputs(), k, "output")).toList();
+    List<String> tensors =
+        keys.stream().map(k -> tensorOf(sig.outputs(), k, "output", signature)).toList();
     Oracle.Outcome outcome =
         Recording.deterministicSavedModel(
             oracle,
@@ -240,7 +223,8 @@ final class RecordCommand implements Callable<Integer> {
         tolerance);
   }
 
-  private String tensorOf(List<SavedModel.TensorSpec> specs, String key, String what) {
+  private static String tensorOf(
+      List<SavedModel.TensorSpec> specs, String key, String what, String signature) {
     return specs.stream()
         .filter(s -> s.key().equals(key))
         .findFirst()
