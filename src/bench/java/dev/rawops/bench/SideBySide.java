@@ -12,7 +12,7 @@ import dev.rawops.runtime.Session;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
 import dev.rawops.tensor.TensorProtos;
-import dev.rawops.tfgen.TfOracle;
+import dev.rawops.tf.TfOracle;
 import dev.rawops.tfproto.GraphDef;
 import dev.rawops.tfproto.TensorProto;
 import java.lang.foreign.MemorySegment;

@@ -252,49 +252,25 @@ final class Feeds {
   }
 
   private static void checkRange(long v, DType to, String what, long i) {
-    long lo;
-    long hi;
-    switch (to) {
-      case BOOL -> {
-        lo = 0;
-        hi = 1;
-      }
-      case INT8 -> {
-        lo = Byte.MIN_VALUE;
-        hi = Byte.MAX_VALUE;
-      }
-      case UINT8 -> {
-        lo = 0;
-        hi = 255;
-      }
-      case INT16 -> {
-        lo = Short.MIN_VALUE;
-        hi = Short.MAX_VALUE;
-      }
-      case UINT16 -> {
-        lo = 0;
-        hi = 65535;
-      }
-      case INT32 -> {
-        lo = Integer.MIN_VALUE;
-        hi = Integer.MAX_VALUE;
-      }
-      case UINT32 -> {
-        lo = 0;
-        hi = 0xffff_ffffL;
-      }
-      case UINT64 -> {
-        lo = 0;
-        hi = Long.MAX_VALUE;
-      }
-      default -> {
-        lo = Long.MIN_VALUE;
-        hi = Long.MAX_VALUE;
-      }
-    }
-    if (v < lo || v > hi) {
+    long[] bounds = bounds(to);
+    if (v < bounds[0] || v > bounds[1]) {
       throw outOfRange(what, i, Long.toString(v), to);
     }
+  }
+
+  /** The least and greatest value of an integer type or bool (uint64: up to Long.MAX_VALUE). */
+  static long[] bounds(DType to) {
+    return switch (to) {
+      case BOOL -> new long[] {0, 1};
+      case INT8 -> new long[] {Byte.MIN_VALUE, Byte.MAX_VALUE};
+      case UINT8 -> new long[] {0, 255};
+      case INT16 -> new long[] {Short.MIN_VALUE, Short.MAX_VALUE};
+      case UINT16 -> new long[] {0, 65535};
+      case INT32 -> new long[] {Integer.MIN_VALUE, Integer.MAX_VALUE};
+      case UINT32 -> new long[] {0, 0xffff_ffffL};
+      case UINT64 -> new long[] {0, Long.MAX_VALUE};
+      default -> new long[] {Long.MIN_VALUE, Long.MAX_VALUE};
+    };
   }
 
   private static RawOpsException outOfRange(String what, long i, String v, DType to) {
@@ -311,6 +287,29 @@ final class Feeds {
       case STRING -> "bytes_";
       default -> d.tfName();
     };
+  }
+
+  /**
+   * Splits a {@code --feed} value; a malformed one is a usage error of {@code spec}'s command.
+   *
+   * @param what "NAME" (a graph tensor) or "KEY" (a signature's input key)
+   */
+  static String[] splitFeed(picocli.CommandLine.Model.CommandSpec spec, String feed, String what) {
+    String[] kv = split(feed);
+    if (kv == null) {
+      throw new picocli.CommandLine.ParameterException(
+          spec.commandLine(),
+          "--feed must be "
+              + what
+              + "=FILE.npy, "
+              + what
+              + "=FILE.npz:KEY or "
+              + what
+              + "=LITERAL, got '"
+              + feed
+              + "'");
+    }
+    return kv;
   }
 
   /** Splits {@code NAME=VALUE}; null when there is no name before an {@code =}. */

@@ -33,6 +33,8 @@ import picocli.CommandLine.ScopeType;
       ConformCommand.class,
       ExplainCommand.class,
       InspectCommand.class,
+      RecordCommand.class,
+      CompareCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class Main {

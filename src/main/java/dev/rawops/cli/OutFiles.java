@@ -71,16 +71,23 @@ final class OutFiles {
    * link, never over an existing file without {@code --force}, in a directory that exists.
    */
   static void checkTrace(Path trace, Path graph, boolean force) {
-    refuseLink(trace, "--trace");
-    if (Files.exists(trace)) {
-      if (Files.isDirectory(trace)) {
+    checkFile(trace, graph, force, "--trace");
+  }
+
+  /**
+   * Checks the file an {@code option} (--trace, record's --out) names, as {@link #checkTrace} says.
+   */
+  static void checkFile(Path file, Path graph, boolean force, String option) {
+    refuseLink(file, option);
+    if (Files.exists(file)) {
+      if (Files.isDirectory(file)) {
         throw RawOpsException.of(
-            Code.FAILED_PRECONDITION, "--trace " + trace + " is a directory, not a file");
+            Code.FAILED_PRECONDITION, option + " " + file + " is a directory, not a file");
       }
       try {
-        if (Files.isSameFile(trace, graph)) {
+        if (Files.isSameFile(file, graph)) {
           throw RawOpsException.of(
-              Code.INVALID_ARGUMENT, "--trace " + trace + " is the graph being run");
+              Code.INVALID_ARGUMENT, option + " " + file + " is the graph being run");
         }
       } catch (IOException e) {
         // The graph was read already; an unreadable path is simply not the same file.
@@ -88,15 +95,16 @@ final class OutFiles {
       if (!force) {
         throw RawOpsException.of(
             Code.ALREADY_EXISTS,
-            "--trace would overwrite "
-                + trace
+            option
+                + " would overwrite "
+                + file
                 + "; pass --force to overwrite, or choose another file");
       }
     }
-    Path parent = trace.toAbsolutePath().getParent();
+    Path parent = file.toAbsolutePath().getParent();
     if (parent != null && !Files.isDirectory(parent)) {
       throw RawOpsException.of(
-          Code.NOT_FOUND, "cannot write --trace " + trace + ": no directory " + parent);
+          Code.NOT_FOUND, "cannot write " + option + " " + file + ": no directory " + parent);
     }
   }
 

@@ -92,18 +92,7 @@ final class RunCommand implements Callable<Integer> {
               + " float64) to the graph's dtype, checking that every value fits. Never implicit.")
   boolean cast;
 
-  @Option(
-      names = "--tag",
-      paramLabel = "TAG",
-      description =
-          "SavedModel only: a tag of the MetaGraphDef to load (repeatable; default serve)")
-  List<String> tags = new ArrayList<>();
-
-  @Option(
-      names = "--signature",
-      paramLabel = "KEY",
-      description = "SavedModel only: the signature to run (default serving_default)")
-  String signature = SavedModel.DEFAULT_SIGNATURE;
+  @picocli.CommandLine.Mixin SignatureOptions signatureOptions = new SignatureOptions();
 
   @Option(
       names = "--threads",
@@ -272,26 +261,12 @@ final class RunCommand implements Callable<Integer> {
     if (trace != null) {
       OutFiles.checkTrace(trace, graphPath, force);
     }
-    SavedModel model = SavedModel.load(graphPath, options, tags.toArray(new String[0]));
-    SavedModel.Signature sig = model.signatures().get(signature);
-    if (sig == null) {
-      throw RawOpsException.of(
-          dev.rawops.Code.NOT_FOUND,
-          "signature '"
-              + signature
-              + "' is not in "
-              + graphPath
-              + "; it has: "
-              + String.join(", ", model.signatures().keySet()));
-    }
+    SavedModel model = SavedModel.load(graphPath, options, signatureOptions.tagArray());
+    SavedModel.Signature sig = signatureOptions.pick(model.signatures(), graphPath);
+    String signature = sig.key();
     Map<String, Tensor> inputs = new LinkedHashMap<>();
     for (String f : feeds) {
-      String[] kv = Feeds.split(f);
-      if (kv == null) {
-        throw new picocli.CommandLine.ParameterException(
-            spec.commandLine(),
-            "--feed must be KEY=FILE.npy, KEY=FILE.npz:KEY or KEY=LITERAL, got '" + f + "'");
-      }
+      String[] kv = Feeds.splitFeed(spec, f, "KEY");
       String key = kv[0];
       DType dtype =
           sig.inputs().stream()
@@ -342,12 +317,7 @@ final class RunCommand implements Callable<Integer> {
   private Map<String, Tensor> parseFeeds(Graph graph) {
     Map<String, Tensor> map = new LinkedHashMap<>();
     for (String f : feeds) {
-      String[] kv = Feeds.split(f);
-      if (kv == null) {
-        throw new picocli.CommandLine.ParameterException(
-            spec.commandLine(),
-            "--feed must be NAME=FILE.npy, NAME=FILE.npz:KEY or NAME=LITERAL, got '" + f + "'");
-      }
+      String[] kv = Feeds.splitFeed(spec, f, "NAME");
       String name = kv[0];
       if (TensorName.parse(name).control()) {
         throw RawOpsException.invalidArgument(

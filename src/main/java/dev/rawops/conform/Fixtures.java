@@ -1,15 +1,18 @@
 package dev.rawops.conform;
 
+import com.google.protobuf.CodedOutputStream;
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.TextFormat;
 import dev.rawops.Code;
 import dev.rawops.RawOpsException;
 import dev.rawops.fixtureproto.Fixture;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -76,6 +79,36 @@ public final class Fixtures {
       }
     }
     return parseText(dev.rawops.runtime.GraphLoader.protobufText(bytes), p.toString());
+  }
+
+  /**
+   * The fixture as text ({@code header}, then protobuf's text format), checked to parse back to the
+   * same bytes: typed float fields print every NaN as "nan", so a NaN payload there would otherwise
+   * change silently.
+   *
+   * @throws IllegalStateException when the text does not parse back to {@code f}
+   */
+  public static String text(Fixture f, String header) {
+    String text = header + TextFormat.printer().printToString(f);
+    if (!Arrays.equals(deterministicBytes(parseText(text, f.getName())), deterministicBytes(f))) {
+      throw new IllegalStateException(
+          f.getName() + " does not survive the text format (a NaN payload in a typed field?)");
+    }
+    return text;
+  }
+
+  /** {@code m}'s bytes with map entries in key order (a plain serialization uses hash order). */
+  public static byte[] deterministicBytes(com.google.protobuf.MessageLite m) {
+    try {
+      ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+      CodedOutputStream out = CodedOutputStream.newInstance(bytes);
+      out.useDeterministicSerialization();
+      m.writeTo(out);
+      out.flush();
+      return bytes.toByteArray();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   public static Fixture parseText(String text, String where) {

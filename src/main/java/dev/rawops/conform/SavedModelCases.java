@@ -71,7 +71,7 @@ public final class SavedModelCases {
    *
    * @throws RawOpsException NOT_FOUND naming every path tried
    */
-  static Path locate(Fixture f, Path file) {
+  public static Path locate(Fixture f, Path file) {
     if (file == null) {
       throw RawOpsException.of(
           Code.NOT_FOUND,

@@ -39,9 +39,31 @@ public final class KernelRegistry {
     }
   }
 
+  /**
+   * A test-only switch: with {@code -Drawops.test.breakKernel=OP} the built-in registry's kernels
+   * of OP write a wrong first element into each floating output (see {@link BrokenKernels}), so
+   * that tests of {@code rawops compare} have a kernel to find. Never set in a real run.
+   */
+  public static final String BREAK_KERNEL_PROPERTY = "rawops.test.breakKernel";
+
+  private static final Map<String, KernelRegistry> BROKEN =
+      new java.util.concurrent.ConcurrentHashMap<>();
+
   /** The providers {@link ServiceLoader} finds through the class loader of rawops' classes. */
   public static KernelRegistry builtIn() {
-    return BUILT_IN;
+    String broken = System.getProperty(BREAK_KERNEL_PROPERTY);
+    if (broken == null || broken.isEmpty()) {
+      return BUILT_IN;
+    }
+    return BROKEN.computeIfAbsent(
+        broken,
+        op ->
+            new KernelRegistry(
+                ImmutableList.copyOf(
+                    BUILT_IN.defs.stream()
+                        .map(d -> d.op().equals(op) ? BrokenKernels.broken(d) : d)
+                        .toList()),
+                BUILT_IN.providers));
   }
 
   /**

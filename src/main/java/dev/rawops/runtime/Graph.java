@@ -121,6 +121,14 @@ public final class Graph {
   }
 
   /**
+   * Every node in topological order (producers before consumers; a while loop's NextIteration to
+   * Merge back edge left out), the order the build checked shapes in.
+   */
+  public List<Node> topologicalNodes() {
+    return java.util.Arrays.stream(topoOrder).mapToObj(i -> view(nodeArray[i])).toList();
+  }
+
+  /**
    * The node named {@code name}, if the graph has one.
    *
    * @throws NullPointerException if {@code name} is null

@@ -91,13 +91,7 @@ public final class SavedModel {
     this.metaGraph = metaGraph;
     this.graph = graph;
     this.session = session;
-    Map<String, Signature> sigs = new TreeMap<>();
-    for (Map.Entry<String, SignatureDef> e : metaGraph.getSignatureDefMap().entrySet()) {
-      if (!e.getKey().equals(INIT_OP_SIGNATURE)) {
-        sigs.put(e.getKey(), signature(e.getKey(), e.getValue()));
-      }
-    }
-    this.signatures = ImmutableMap.copyOf(sigs);
+    this.signatures = ImmutableMap.copyOf(signatures(metaGraph));
   }
 
   /**
@@ -130,6 +124,29 @@ public final class SavedModel {
   private static SavedModel open(
       Path dir, boolean restore, Session.Options options, String... tags) {
     List<String> want = tags.length == 0 ? List.of(SERVE) : List.of(tags);
+    MetaGraphDef mg = metaGraph(dir, tags);
+    Graph graph = Graph.build(mg.getGraphDef(), Device.CPU);
+    SessionState state = new SessionState();
+    Session session = graph.newSession(state, options);
+    Map<String, Tensor> assets = assetFeeds(dir, mg);
+    if (restore) {
+      restore(dir, mg, session, state, assets);
+    }
+    String init = initOp(mg);
+    if (restore && init != null) {
+      session.run(assets, List.of(), List.of(init));
+    }
+    return new SavedModel(dir, want, mg, graph, session);
+  }
+
+  /**
+   * The MetaGraphDef tagged exactly {@code tags} ({@code serve} when none are given), as read, not
+   * built: what another runtime (TensorFlow, for {@code rawops record}) loads.
+   *
+   * @throws RawOpsException NOT_FOUND without a saved_model.pb or a MetaGraphDef with these tags
+   */
+  public static MetaGraphDef metaGraph(Path dir, String... tags) {
+    List<String> want = tags.length == 0 ? List.of(SERVE) : List.of(tags);
     dev.rawops.tfproto.SavedModel model = readProto(dir);
     MetaGraphDef mg = null;
     for (MetaGraphDef m : model.getMetaGraphsList()) {
@@ -148,18 +165,18 @@ public final class SavedModel {
               + " has tag-sets: "
               + tagSets(model));
     }
-    Graph graph = Graph.build(mg.getGraphDef(), Device.CPU);
-    SessionState state = new SessionState();
-    Session session = graph.newSession(state, options);
-    Map<String, Tensor> assets = assetFeeds(dir, mg);
-    if (restore) {
-      restore(dir, mg, session, state, assets);
+    return mg;
+  }
+
+  /** The signatures of {@code mg} by key (its init-op signature left out), in key order. */
+  public static Map<String, Signature> signatures(MetaGraphDef mg) {
+    Map<String, Signature> sigs = new TreeMap<>();
+    for (Map.Entry<String, SignatureDef> e : mg.getSignatureDefMap().entrySet()) {
+      if (!e.getKey().equals(INIT_OP_SIGNATURE)) {
+        sigs.put(e.getKey(), signature(e.getKey(), e.getValue()));
+      }
     }
-    String init = initOp(mg);
-    if (restore && init != null) {
-      session.run(assets, List.of(), List.of(init));
-    }
-    return new SavedModel(dir, want, mg, graph, session);
+    return sigs;
   }
 
   /** The tag-sets of the SavedModel at {@code dir}, e.g. {@code [[serve]]}. */

@@ -7,6 +7,7 @@ import dev.rawops.conform.Result;
 import dev.rawops.fixtureproto.Fixture;
 import dev.rawops.fixtureproto.Tolerance;
 import dev.rawops.kernels.Device;
+import dev.rawops.tf.TfOracle;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

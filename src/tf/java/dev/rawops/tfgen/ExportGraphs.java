@@ -2,13 +2,12 @@ package dev.rawops.tfgen;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
-import com.google.protobuf.CodedOutputStream;
 import com.google.protobuf.TextFormat;
+import dev.rawops.conform.Fixtures;
 import dev.rawops.fixtureproto.Fixture;
 import dev.rawops.tfproto.DataType;
 import dev.rawops.tfproto.TensorProto;
 import dev.rawops.tfproto.TensorShapeProto;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -206,7 +205,7 @@ class ExportGraphs {
   private static void write(String name, GraphDef graph) {
     try {
       Files.createDirectories(DIR);
-      Files.write(DIR.resolve(name + ".pb"), deterministicBytes(graph));
+      Files.write(DIR.resolve(name + ".pb"), Fixtures.deterministicBytes(graph));
       Files.writeString(
           DIR.resolve(name + ".pbtxt"), HEADER + TextFormat.printer().printToString(graph));
     } catch (IOException e) {
@@ -214,24 +213,11 @@ class ExportGraphs {
     }
   }
 
-  /**
-   * TF's serializer with map entries in key order: TF's C++ export (and so a plain {@code
-   * toByteArray()} of it) writes attr maps in hash order, which changes from run to run.
-   */
-  private static byte[] deterministicBytes(GraphDef graph) throws IOException {
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    CodedOutputStream out = CodedOutputStream.newInstance(bytes);
-    out.useDeterministicSerialization();
-    graph.writeTo(out);
-    out.flush();
-    return bytes.toByteArray();
-  }
-
   /** TF's results for the ops graph, in the fixture format, so `rawops conform` replays them. */
   private static void writeFixture(GraphDef exported) {
     dev.rawops.tfproto.GraphDef graph;
     try {
-      graph = dev.rawops.tfproto.GraphDef.parseFrom(deterministicBytes(exported));
+      graph = dev.rawops.tfproto.GraphDef.parseFrom(Fixtures.deterministicBytes(exported));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

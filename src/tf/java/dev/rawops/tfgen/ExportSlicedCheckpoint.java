@@ -1,6 +1,7 @@
 package dev.rawops.tfgen;
 
 import com.google.protobuf.TextFormat;
+import dev.rawops.conform.Oracle;
 import dev.rawops.fixtureproto.Fixture;
 import dev.rawops.graph.GraphDefBuilder;
 import dev.rawops.tensor.DType;
@@ -8,6 +9,7 @@ import dev.rawops.tensor.PartialShape;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
 import dev.rawops.tensor.TensorProtos;
+import dev.rawops.tf.TfOracle;
 import dev.rawops.tfproto.DataType;
 import dev.rawops.tfproto.GraphDef;
 import dev.rawops.tfproto.TensorProto;
@@ -87,7 +89,7 @@ class ExportSlicedCheckpoint {
     save.op("save", "SaveV2", inputs.toArray(String[]::new)).attrTypes("dtypes", types);
     save.constant("one", Tensor.ofInts(Shape.scalar(), 1));
     save.op("done", "Identity", "one", "^save").attr("T", DType.INT32);
-    TfOracle.Outcome saved =
+    Oracle.Outcome saved =
         TfOracle.run(save.build(), Map.of(), List.of("done"), TfOracle.Optimizations.NONE);
     if (saved.failed()) {
       throw new IllegalStateException("TF could not save: " + saved.error());
@@ -119,7 +121,7 @@ class ExportSlicedCheckpoint {
     GraphDef g = restore.build();
     Map<String, TensorProto> feeds =
         Map.of("prefix", TensorProtos.toProto(Tensor.ofStrings(Shape.scalar(), PREFIX)));
-    TfOracle.Outcome got = TfOracle.run(g, feeds, fetches, TfOracle.Optimizations.NONE);
+    Oracle.Outcome got = TfOracle.run(g, feeds, fetches, TfOracle.Optimizations.NONE);
     if (got.failed()) {
       throw new IllegalStateException("TF could not restore: " + got.error());
     }

@@ -2,6 +2,7 @@ package dev.rawops.tfgen;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.rawops.conform.Oracle;
 import dev.rawops.graph.GraphDefBuilder;
 import dev.rawops.kernels.Device;
 import dev.rawops.runtime.Graph;
@@ -10,6 +11,7 @@ import dev.rawops.tensor.Numbers;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
 import dev.rawops.tensor.TensorProtos;
+import dev.rawops.tf.TfOracle;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -270,7 +272,7 @@ class FloorHalfDifferentialTest {
     GraphDefBuilder g =
         new GraphDefBuilder().constant("x", tensor(t, x)).constant("y", tensor(t, y));
     g.op("out", op, "x", "y").attr("T", t.proto());
-    TfOracle.Outcome tf =
+    Oracle.Outcome tf =
         TfOracle.run(g.build(), Map.of(), List.of("out"), TfOracle.Optimizations.DEFAULT);
     if (tf.failed()) {
       report.add(op + " " + t.tfName() + ": TF failed " + tf.error());

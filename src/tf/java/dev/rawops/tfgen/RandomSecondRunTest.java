@@ -8,6 +8,8 @@ import dev.rawops.tensor.DType;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
 import dev.rawops.tensor.TensorProtos;
+import dev.rawops.tf.TfOracle;
+import dev.rawops.tf.TfTensors;
 import dev.rawops.tfproto.TensorProto;
 import java.lang.foreign.ValueLayout;
 import java.nio.file.Path;

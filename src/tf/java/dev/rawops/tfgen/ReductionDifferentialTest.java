@@ -13,6 +13,7 @@ import dev.rawops.tensor.Numbers;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
 import dev.rawops.tensor.TensorBuffer;
+import dev.rawops.tf.TfOracle;
 import dev.rawops.tfgen.TypedProtos.Encoding;
 import dev.rawops.tfproto.DataType;
 import dev.rawops.tfproto.TensorProto;

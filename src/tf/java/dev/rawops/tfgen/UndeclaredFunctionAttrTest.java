@@ -6,8 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.protobuf.TextFormat;
 import dev.rawops.RawOpsException;
+import dev.rawops.conform.Oracle;
 import dev.rawops.kernels.Device;
 import dev.rawops.runtime.Graph;
+import dev.rawops.tf.TfOracle;
 import dev.rawops.tfproto.GraphDef;
 import java.util.List;
 import java.util.Map;
@@ -34,7 +36,7 @@ class UndeclaredFunctionAttrTest {
     GraphDef.Builder b = GraphDef.newBuilder();
     TextFormat.merge(GRAPH, b);
     GraphDef g = b.build();
-    TfOracle.Outcome tf = TfOracle.run(g, Map.of(), List.of("out"), TfOracle.Optimizations.DEFAULT);
+    Oracle.Outcome tf = TfOracle.run(g, Map.of(), List.of("out"), TfOracle.Optimizations.DEFAULT);
     System.out.println("TF: " + tf.error());
     RawOpsException e =
         assertThrows(

@@ -1,4 +1,4 @@
-package dev.rawops.tfgen;
+package dev.rawops.tf;
 
 import static org.tensorflow.internal.c_api.global.tensorflow.TF_Dim;
 import static org.tensorflow.internal.c_api.global.tensorflow.TF_NumDims;
@@ -19,14 +19,14 @@ import org.tensorflow.internal.c_api.TF_TString;
 import org.tensorflow.internal.c_api.TF_Tensor;
 
 /** TF tensors (C API) read back as TensorProtos, byte for byte. */
-final class TfTensors {
+public final class TfTensors {
   private TfTensors() {}
 
   /**
    * The tensor as TF holds it: fixed-width types as {@code tensor_content} (TF's bytes, little
    * endian on this machine, as TF writes tensor_content), strings as {@code string_val}.
    */
-  static TensorProto toProto(TF_Tensor t) {
+  public static TensorProto toProto(TF_Tensor t) {
     TensorShapeProto.Builder shape = TensorShapeProto.newBuilder();
     long elements = 1;
     for (int d = 0; d < TF_NumDims(t); d++) {

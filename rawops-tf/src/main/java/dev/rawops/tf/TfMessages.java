@@ -1,4 +1,4 @@
-package dev.rawops.tfgen;
+package dev.rawops.tf;
 
 import java.util.Arrays;
 import java.util.regex.Matcher;
@@ -9,13 +9,13 @@ import java.util.regex.Pattern;
  * node's attrs in hash-map order (it changes between runs) followed by every registered kernel of
  * the op (thousands of characters); the attrs are sorted and the kernel list left out.
  */
-final class TfMessages {
+public final class TfMessages {
   private TfMessages() {}
 
   private static final Pattern ATTRS = Pattern.compile("with these attrs: \\[([^\\]]*)\\]");
   private static final String KERNELS = "\nRegistered kernels:\n";
 
-  static String normalize(String message) {
+  public static String normalize(String message) {
     String m = message;
     int kernels = m.indexOf(KERNELS);
     if (kernels >= 0) {

@@ -1,4 +1,4 @@
-package dev.rawops.tfgen;
+package dev.rawops.tf;
 
 import static org.tensorflow.internal.c_api.global.tensorflow.TF_CloseSession;
 import static org.tensorflow.internal.c_api.global.tensorflow.TF_DeleteBuffer;
@@ -11,6 +11,7 @@ import static org.tensorflow.internal.c_api.global.tensorflow.TF_DeleteTensor;
 import static org.tensorflow.internal.c_api.global.tensorflow.TF_GetCode;
 import static org.tensorflow.internal.c_api.global.tensorflow.TF_GraphImportGraphDef;
 import static org.tensorflow.internal.c_api.global.tensorflow.TF_GraphOperationByName;
+import static org.tensorflow.internal.c_api.global.tensorflow.TF_LoadSessionFromSavedModel;
 import static org.tensorflow.internal.c_api.global.tensorflow.TF_Message;
 import static org.tensorflow.internal.c_api.global.tensorflow.TF_NewBufferFromString;
 import static org.tensorflow.internal.c_api.global.tensorflow.TF_NewGraph;
@@ -22,6 +23,7 @@ import static org.tensorflow.internal.c_api.global.tensorflow.TF_OK;
 import static org.tensorflow.internal.c_api.global.tensorflow.TF_SessionRun;
 import static org.tensorflow.internal.c_api.global.tensorflow.TF_SetConfig;
 
+import dev.rawops.conform.Oracle;
 import dev.rawops.fixtureproto.Code;
 import dev.rawops.fixtureproto.ExpectedError;
 import dev.rawops.runtime.TensorName;
@@ -94,18 +96,11 @@ public final class TfOracle {
     }
   }
 
-  /** What TF did: the fetched tensors, or its error (then {@code outputs} is empty). */
-  public record Outcome(List<TensorProto> outputs, ExpectedError error) {
-    public boolean failed() {
-      return error != null;
-    }
-  }
-
   /**
    * Imports {@code graph}, feeds, fetches. Errors from importing (op lookup, attrs, edges, shape
    * functions) or creating the session are stage BUILD; errors from {@code TF_SessionRun} are RUN.
    */
-  public static Outcome run(
+  public static Oracle.Outcome run(
       GraphDef graph,
       Map<String, TensorProto> feeds,
       List<String> fetches,
@@ -119,25 +114,55 @@ public final class TfOracle {
     }
   }
 
-  private static Outcome runDecoded(
+  /**
+   * Loads the SavedModel at {@code dir} with TF's own loader ({@code TF_LoadSessionFromSavedModel}:
+   * variables restored, assets fed, init op run), feeds, fetches graph tensors. Errors while
+   * loading are stage BUILD, errors from {@code TF_SessionRun} RUN.
+   */
+  public static Oracle.Outcome runSavedModel(
+      java.nio.file.Path dir,
+      List<String> tags,
+      Map<String, TensorProto> feeds,
+      List<String> fetches,
+      Optimizations optimizations) {
+    List<TF_Tensor> feedTensors = decode(new ArrayList<>(feeds.values()));
+    try (Native tf = new Native(optimizations.config)) {
+      return runLoaded(
+          tf, tf.loadSavedModel(dir, tags), new ArrayList<>(feeds.keySet()), feedTensors, fetches);
+    } finally {
+      feedTensors.forEach(t -> TF_DeleteTensor(t));
+    }
+  }
+
+  private static Oracle.Outcome runDecoded(
       GraphDef graph,
       List<String> feedNames,
       List<TF_Tensor> feedTensors,
       List<String> fetches,
       byte[] config) {
     try (Native tf = new Native(config)) {
-      if (!tf.importGraph(graph) || !tf.newSession()) {
-        return new Outcome(List.of(), tf.error(ExpectedError.Stage.BUILD));
-      }
-      List<TF_Tensor> out = tf.run(feedNames, feedTensors, fetches);
-      if (out == null) {
-        return new Outcome(List.of(), tf.error(ExpectedError.Stage.RUN));
-      }
-      try {
-        return new Outcome(out.stream().map(TfTensors::toProto).toList(), null);
-      } finally {
-        out.forEach(t -> TF_DeleteTensor(t));
-      }
+      return runLoaded(
+          tf, tf.importGraph(graph) && tf.newSession(), feedNames, feedTensors, fetches);
+    }
+  }
+
+  private static Oracle.Outcome runLoaded(
+      Native tf,
+      boolean loaded,
+      List<String> feedNames,
+      List<TF_Tensor> feedTensors,
+      List<String> fetches) {
+    if (!loaded) {
+      return new Oracle.Outcome(List.of(), tf.error(ExpectedError.Stage.BUILD));
+    }
+    List<TF_Tensor> out = tf.run(feedNames, feedTensors, fetches);
+    if (out == null) {
+      return new Oracle.Outcome(List.of(), tf.error(ExpectedError.Stage.RUN));
+    }
+    try {
+      return new Oracle.Outcome(out.stream().map(TfTensors::toProto).toList(), null);
+    } finally {
+      out.forEach(t -> TF_DeleteTensor(t));
     }
   }
 
@@ -253,21 +278,42 @@ public final class TfOracle {
     }
 
     boolean newSession() {
-      TF_SessionOptions options = TF_NewSessionOptions();
+      TF_SessionOptions options = options();
       try {
-        if (config != null) {
-          try (BytePointer c = new BytePointer(config)) {
-            TF_SetConfig(options, c, config.length, status);
-          }
-          if (!ok()) {
-            throw new IllegalStateException("TensorFlow rejects the session config: " + message());
-          }
-        }
         session = TF_NewSession(graph, options, status);
       } finally {
         TF_DeleteSessionOptions(options);
       }
       return ok();
+    }
+
+    /** TF's loader fills the graph, restores the variables and runs the init op. */
+    boolean loadSavedModel(java.nio.file.Path dir, List<String> tags) {
+      TF_SessionOptions options = options();
+      try (BytePointer exportDir = new BytePointer(dir.toString());
+          PointerPointer<BytePointer> tagPointers =
+              new PointerPointer<>(tags.toArray(new String[0]))) {
+        session =
+            TF_LoadSessionFromSavedModel(
+                options, null, exportDir, tagPointers, tags.size(), graph, null, status);
+      } finally {
+        TF_DeleteSessionOptions(options);
+      }
+      return ok();
+    }
+
+    private TF_SessionOptions options() {
+      TF_SessionOptions options = TF_NewSessionOptions();
+      if (config != null) {
+        try (BytePointer c = new BytePointer(config)) {
+          TF_SetConfig(options, c, config.length, status);
+        }
+        if (!ok()) {
+          TF_DeleteSessionOptions(options);
+          throw new IllegalStateException("TensorFlow rejects the session config: " + message());
+        }
+      }
+      return options;
     }
 
     /** The fetched tensors (caller deletes them), or null on error (see {@link #error}). */
@@ -337,7 +383,7 @@ public final class TfOracle {
 
     @Override
     public void close() {
-      if (session != null) {
+      if (session != null && !session.isNull()) {
         TF_CloseSession(session, status);
         TF_DeleteSession(session, status);
       }
