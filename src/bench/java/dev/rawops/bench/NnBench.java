@@ -26,8 +26,9 @@ import org.openjdk.jmh.infra.Blackhole;
 /**
  * Dense float products and convolutions, both inputs fed: MatMul [1024,1024]·[1024,1024], a batch-1
  * dense layer [1,1024]·[1024,1024], BatchMatMulV2 [16,128,64]·[16,64,128], Conv2D NHWC [8,64,64,64]
- * ⊗ [3,3,64,64] SAME and the pointwise [8,64,64,64] ⊗ [1,1,64,128]. rawops and TensorFlow side by
- * side; results agree within rtol 1e-4 (float sums in another order than oneDNN's).
+ * ⊗ [3,3,64,64] SAME, the pointwise [8,64,64,64] ⊗ [1,1,64,128] and DepthwiseConv2dNative
+ * [1,150,200,64] ⊗ [3,3,64,1] SAME. rawops and TensorFlow side by side; results agree within rtol
+ * 1e-4 (float sums in another order than oneDNN's).
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
@@ -144,6 +145,37 @@ public class NnBench {
     public void tearDown() {
       pair.close();
     }
+  }
+
+  /** DepthwiseConv2dNative NHWC [1,150,200,64] ⊗ [3,3,64,1], stride 1, SAME (a MobileNet layer). */
+  @State(Scope.Benchmark)
+  public static class Depthwise3x3 {
+    SideBySide pair;
+
+    @Setup
+    public void setUp() {
+      pair =
+          pair(
+              "DepthwiseConv2dNative",
+              Shape.of(1, 150, 200, 64),
+              Shape.of(3, 3, 64, 1),
+              g -> g.attr("strides", unitStrides()).attr("padding", "SAME"));
+    }
+
+    @TearDown
+    public void tearDown() {
+      pair.close();
+    }
+  }
+
+  @Benchmark
+  public void depthwiseRawops(Depthwise3x3 s, Blackhole bh) {
+    s.pair.runRawops(bh);
+  }
+
+  @Benchmark
+  public void depthwiseTf(Depthwise3x3 s, Blackhole bh) {
+    s.pair.runTf(bh);
   }
 
   static AttrValue unitStrides() {
