@@ -525,11 +525,11 @@ public final class VectorGemm {
   }
 
   /**
-   * C_t += A_t·B_t for every t over {@code parallel}'s threads. All of A is packed first (in
-   * parallel, {@link #MC}-row tiles by {@link #KC}-deep slices, each block as {@link #tile} packs
-   * its own), so that C can then be split into tiles of rows and columns, enough of them to keep
-   * every thread busy to the end, without packing any part of A twice. The sums are those of the
-   * sequential {@link #multiply}, element by element.
+   * C_t += A_t·B_t for every t over {@code parallel}'s threads. A row-major A (cs = 1) is read in
+   * place; any other is packed first, all of it (in parallel, {@link #MC}-row tiles by {@link #KC}-
+   * deep slices, each block as {@link #tile} packs its own). C is then split into tiles of rows and
+   * columns, enough of them to keep every thread busy to the end, without packing any part of A
+   * twice. The sums are those of the sequential {@link #multiply}, element by element.
    */
   private static void multiplyAll(
       Parallel parallel,
@@ -550,7 +550,8 @@ public final class VectorGemm {
     }
     int rowTiles = (m + MC - 1) / MC;
     int kSlices = (k + KC - 1) / KC;
-    long packedSize = (long) nb * rowTiles * MC * k;
+    boolean inPlace = cs == 1;
+    long packedSize = inPlace ? 0 : (long) nb * rowTiles * MC * k;
     if (packedSize > Integer.MAX_VALUE - 8) {
       for (int t = 0; t < nb; t++) {
         int tt = t;
@@ -580,7 +581,6 @@ public final class VectorGemm {
       }
       return;
     }
-    boolean inPlace = cs == 1;
     float[] packed = inPlace ? null : new float[(int) packedSize];
     parallel.forRange(
         inPlace ? 0 : (long) nb * rowTiles * kSlices,
@@ -626,30 +626,11 @@ public final class VectorGemm {
             int base = (t * rowTiles + rt) * MC * k;
             for (int k0 = 0; k0 < k; k0 += KC) {
               int kc = Math.min(KC, k - k0);
-              if (inPlace) {
-                sweep(
-                    a,
-                    offA[t] + i0 * rs + k0,
-                    rs,
-                    false,
-                    i0,
-                    i1,
-                    bs[t],
-                    k0,
-                    kc,
-                    p0,
-                    p1,
-                    c,
-                    cOffs[t],
-                    ldc,
-                    s);
-                continue;
-              }
               sweep(
-                  packed,
-                  base + MC * k0,
-                  kc,
-                  true,
+                  inPlace ? a : packed,
+                  inPlace ? offA[t] + i0 * rs + k0 : base + MC * k0,
+                  inPlace ? rs : kc,
+                  !inPlace,
                   i0,
                   i1,
                   bs[t],
