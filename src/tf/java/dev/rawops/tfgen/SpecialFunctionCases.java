@@ -1,0 +1,173 @@
+package dev.rawops.tfgen;
+
+import dev.rawops.fixtureproto.Tolerance;
+import dev.rawops.graph.GraphDefBuilder;
+import dev.rawops.tensor.DType;
+import dev.rawops.tensor.Numbers;
+import dev.rawops.tensor.Shape;
+import dev.rawops.tensor.Tensor;
+import dev.rawops.tensor.TensorBuffer;
+import dev.rawops.tfgen.TypedProtos.Encoding;
+import dev.rawops.tfproto.TensorProto;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+
+/**
+ * The special functions of tf.math.special (elementwise family): the Bessel functions I0, I0e, I1,
+ * I1e, K0, K0e, K1, K1e, J0, J1, Y0, Y1 over TF's CPU dtypes (float, double, half): random
+ * arguments in and past each approximation's first interval (packets of SIMD lanes and a scalar
+ * tail), the intervals' edges, zeros, subnormals, negatives, large values, infinities and NaN,
+ * random bit patterns, empty tensors and scalars, and a dtype TF has no CPU kernel for. Every input
+ * is fed, so the kernels run at RUN time.
+ *
+ * <p>Floats are compared under the tolerances {@link #tolerance} states and explains.
+ */
+public final class SpecialFunctionCases implements CaseFamily {
+  @Override
+  public String directory() {
+    return "special_functions";
+  }
+
+  private static final List<String> BESSEL =
+      List.of(
+          "BesselI0",
+          "BesselI0e",
+          "BesselI1",
+          "BesselI1e",
+          "BesselK0",
+          "BesselK0e",
+          "BesselK1",
+          "BesselK1e",
+          "BesselJ0",
+          "BesselJ1",
+          "BesselY0",
+          "BesselY1");
+
+  /** Edges every function meets: zeros, subnormals, interval ends, huge values, non-finite. */
+  private static final double[] EDGES = {
+    0.0,
+    -0.0,
+    1e-40,
+    -1e-40,
+    1e-310,
+    1e-20,
+    1e-6,
+    -1e-6,
+    1e-4,
+    0.5,
+    1,
+    -1,
+    1.9999999,
+    2,
+    2.0000002,
+    -2,
+    4.9999999,
+    5,
+    5.0000001,
+    -5,
+    7.9999999,
+    8,
+    8.000001,
+    -8,
+    2.404825557695773,
+    3.831705970207512,
+    0.8935769662791675,
+    2.197141326031017,
+    30,
+    -30,
+    88,
+    89,
+    100,
+    700,
+    710,
+    -100,
+    1e4,
+    1e10,
+    1e30,
+    1e300,
+    Double.POSITIVE_INFINITY,
+    Double.NEGATIVE_INFINITY,
+    Double.NaN,
+    Float.MAX_VALUE
+  };
+
+  @Override
+  public List<Case> cases(Random r) {
+    CaseList out = new CaseList(directory());
+    for (String op : BESSEL) {
+      for (DType t : List.of(DType.FLOAT, DType.DOUBLE, DType.HALF)) {
+        common(out, r, op, t);
+      }
+      unary(
+          out,
+          op + " error: no CPU kernel for bfloat16",
+          op,
+          values(DType.BFLOAT16, Shape.of(2), 0.5, 1));
+    }
+    return out.cases();
+  }
+
+  /** The cases every function gets for one dtype. */
+  private static void common(CaseList out, Random r, String op, DType t) {
+    String name = op + " " + t.tfName();
+    double[] small = new double[37];
+    for (int i = 0; i < small.length; i++) {
+      small[i] = (r.nextDouble() * 2 - 1) * 3;
+    }
+    unary(out, name + " random in [-3, 3] (packets and a scalar tail)", op, values(t, small));
+    double[] wide = new double[64];
+    for (int i = 0; i < wide.length; i++) {
+      wide[i] = (r.nextDouble() * 2 - 1) * (i < 32 ? 12 : 60);
+    }
+    unary(out, name + " random in [-60, 60]", op, values(t, Shape.of(8, 8), wide));
+    unary(out, name + " edges", op, values(t, EDGES));
+    unary(out, name + " random bits", op, RandomTensors.of(r, t, Shape.of(3, 9), false));
+    unary(out, name + " empty", op, values(t, Shape.of(0, 3)));
+    unary(out, name + " scalar", op, values(t, Shape.scalar(), 1.5));
+  }
+
+  /**
+   * No tolerance is looser than the algorithm's reproduction needs (each measured against TF with
+   * these kernels: at most 4 float ulps, 1 double ulp). float: Eigen evaluates the Bessel functions
+   * in SIMD packets whose exp, log, sin, cos and 1/sqrt (an rsqrt estimate and one Newton step)
+   * differ from libm's by an ulp or so, which the Chebyshev and Horner sums carry: rtol 5e-7.
+   * double: Eigen has no double Bessel packets, so its scalar path runs on libm, as rawops on
+   * Java's Math; the two differ in the last bit now and then: rtol 5e-16. half: the float result
+   * rounded to half ({@code Tolerances} compares half within 1e-3 in any case).
+   */
+  @Override
+  public Optional<Tolerance> tolerance(Case c) {
+    String d = c.description();
+    if (d.contains(" error: ")) {
+      return Optional.empty();
+    }
+    boolean dbl = d.contains(" double ");
+    double rtol = dbl ? 5e-16 : 5e-7;
+    double atol = dbl ? 2.2e-16 : 6e-8;
+    return Optional.of(Tolerance.newBuilder().setRtol(rtol).setAtol(atol).build());
+  }
+
+  private static void unary(CaseList out, String what, String op, Tensor x) {
+    GraphDefBuilder g = new GraphDefBuilder();
+    Map<String, TensorProto> feeds = new LinkedHashMap<>();
+    Input.fedNoShape(x, Encoding.CONTENT, false).addTo(g, "x", feeds);
+    g.op("out", op, "x").attr("T", x.dtype());
+    out.add(what + ". x: " + x.dtype().tfName() + x.shape(), g.build(), feeds, List.of("out"));
+  }
+
+  private static Tensor values(DType t, double... v) {
+    return values(t, Shape.of(v.length), v);
+  }
+
+  /** A tensor of t from the values given (rounded to t; out of range gives an infinity). */
+  private static Tensor values(DType t, Shape s, double... v) {
+    TensorBuffer b = TensorBuffer.allocate(t, s);
+    for (int i = 0; i < v.length; i++) {
+      Numbers.set(b, i, v[i]);
+    }
+    return b.freeze();
+  }
+}
