@@ -125,6 +125,26 @@ final class UnaryEntries {
         special("BesselJ1", BesselJY::j1, BesselJY::j1),
         special("BesselY0", BesselJY::y0, BesselJY::y0),
         special("BesselY1", BesselJY::y1, BesselJY::y1),
+        special(
+            "Dawsn",
+            x -> (float) CephesIntegrals.dawsn(true, x),
+            x -> CephesIntegrals.dawsn(false, x)),
+        special(
+            "Expint",
+            x -> (float) CephesIntegrals.expint(true, x),
+            x -> CephesIntegrals.expint(false, x)),
+        special(
+            "FresnelCos",
+            x -> (float) CephesIntegrals.fresnelCos(true, x),
+            x -> CephesIntegrals.fresnelCos(false, x)),
+        special(
+            "FresnelSin",
+            x -> (float) CephesIntegrals.fresnelSin(true, x),
+            x -> CephesIntegrals.fresnelSin(false, x)),
+        special(
+            "Spence",
+            x -> (float) CephesIntegrals.spence(true, x),
+            x -> CephesIntegrals.spence(false, x)),
         new Entry("Sigmoid")
             .real(ElementwiseMath::sigmoid)
             .cmap(
