@@ -22,8 +22,10 @@ import java.util.Random;
  * tail), the intervals' edges, zeros, subnormals, negatives, large values, infinities and NaN,
  * random bit patterns, empty tensors and scalars, and a dtype TF has no CPU kernel for; then
  * Dawson's integral, the exponential integral, the Fresnel integrals and Spence's function over
- * float and double, the same cases plus the edges of their approximations' intervals. Every input
- * is fed, so the kernels run at RUN time.
+ * float and double, the same cases plus the edges of their approximations' intervals; NextAfter
+ * (bit-exact: same shapes, broadcasting, a scalar side, empty, every pair of special values) and
+ * PopulationCount over its eight integer types (bit-exact). Every input is fed, so the kernels run
+ * at RUN time.
  *
  * <p>Floats are compared under the tolerances {@link #tolerance} states and explains.
  */
@@ -128,7 +130,111 @@ public final class SpecialFunctionCases implements CaseFamily {
       unary(
           out, op + " error: no CPU kernel for half", op, values(DType.HALF, Shape.of(2), 0.5, 1));
     }
+    for (DType t : List.of(DType.FLOAT, DType.DOUBLE)) {
+      nextAfter(out, r, t);
+    }
+    binary(
+        out,
+        "NextAfter error: no CPU kernel for half",
+        "NextAfter",
+        values(DType.HALF, Shape.of(2), 1, 2),
+        values(DType.HALF, Shape.of(2), 0, 3));
+    for (DType t :
+        List.of(
+            DType.INT8,
+            DType.INT16,
+            DType.INT32,
+            DType.INT64,
+            DType.UINT8,
+            DType.UINT16,
+            DType.UINT32,
+            DType.UINT64)) {
+      String name = "PopulationCount " + t.tfName();
+      unary(
+          out, name + " random", "PopulationCount", RandomTensors.of(r, t, Shape.of(5, 7), false));
+      unary(
+          out,
+          name + " edges",
+          "PopulationCount",
+          values(t, 0, 1, -1, 0x55, 0x7f, -128, 255, 65535, -2147483648L, 2147483647, 3e18));
+      unary(out, name + " empty", "PopulationCount", values(t, Shape.of(2, 0)));
+    }
+    unary(
+        out,
+        "PopulationCount error: no CPU kernel for float",
+        "PopulationCount",
+        values(DType.FLOAT, Shape.of(2), 1, 2));
     return out.cases();
+  }
+
+  /** Values NextAfter meets on both sides: signed zeros, subnormals, the ends of the range. */
+  private static final double[] NEXT_AFTER_SPECIAL = {
+    0.0,
+    -0.0,
+    1,
+    -1,
+    1.5,
+    1e-45,
+    -1e-45,
+    1e-310,
+    Float.MIN_NORMAL,
+    Double.MIN_NORMAL,
+    Float.MAX_VALUE,
+    Double.MAX_VALUE,
+    Double.POSITIVE_INFINITY,
+    Double.NEGATIVE_INFINITY,
+    Double.NaN
+  };
+
+  private static void nextAfter(CaseList out, Random r, DType t) {
+    String name = "NextAfter " + t.tfName();
+    String op = "NextAfter";
+    Shape s = Shape.of(2, 5);
+    binary(
+        out,
+        name + " same shape",
+        op,
+        RandomTensors.of(r, t, s, false),
+        RandomTensors.of(r, t, s, false));
+    binary(
+        out,
+        name + " broadcast [3,1,4] x [2,1]",
+        op,
+        RandomTensors.of(r, t, Shape.of(3, 1, 4), false),
+        RandomTensors.of(r, t, Shape.of(2, 1), false));
+    binary(
+        out,
+        name + " scalar y",
+        op,
+        RandomTensors.of(r, t, Shape.of(9), false),
+        values(t, Shape.scalar(), 0));
+    binary(out, name + " empty", op, values(t, Shape.of(0, 3)), values(t, Shape.of(1, 3)));
+    int n = NEXT_AFTER_SPECIAL.length;
+    binary(
+        out,
+        name + " every pair of special values",
+        op,
+        values(t, Shape.of(n, 1), NEXT_AFTER_SPECIAL),
+        values(t, Shape.of(1, n), NEXT_AFTER_SPECIAL));
+    binary(
+        out,
+        name + " error: shapes do not broadcast",
+        op,
+        values(t, Shape.of(2, 3)),
+        values(t, Shape.of(4)));
+  }
+
+  private static void binary(CaseList out, String what, String op, Tensor x, Tensor y) {
+    GraphDefBuilder g = new GraphDefBuilder();
+    Map<String, TensorProto> feeds = new LinkedHashMap<>();
+    Input.fedNoShape(x, Encoding.CONTENT, false).addTo(g, "x", feeds);
+    Input.fedNoShape(y, Encoding.CONTENT, false).addTo(g, "y", feeds);
+    g.op("out", op, "x", "y").attr("T", x.dtype());
+    out.add(
+        what + ". x: " + x.dtype().tfName() + x.shape() + ", y: " + y.shape(),
+        g.build(),
+        feeds,
+        List.of("out"));
   }
 
   /** The cases every function gets for one dtype. */
@@ -167,7 +273,7 @@ public final class SpecialFunctionCases implements CaseFamily {
   @Override
   public Optional<Tolerance> tolerance(Case c) {
     String d = c.description();
-    if (d.contains(" error: ")) {
+    if (d.contains(" error: ") || d.startsWith("NextAfter") || d.startsWith("PopulationCount")) {
       return Optional.empty();
     }
     boolean dbl = d.contains(" double ");

@@ -155,6 +155,13 @@ final class UnaryEntries {
                 }),
         new Entry("Softplus").fmap(ElementwiseMath::softplus).dmap(ElementwiseMath::softplus),
         new Entry("Softsign").fmap(x -> x / (Math.abs(x) + 1f)).dmap(x -> x / (Math.abs(x) + 1)),
+        // ---- bits
+        new Entry("PopulationCount")
+            .imap(
+                k -> {
+                  long mask = k.bits() == 64 ? -1L : (1L << k.bits()) - 1;
+                  return x -> Long.bitCount(x & mask);
+                }),
         // ---- activations
         new Entry("Relu")
             .f(
