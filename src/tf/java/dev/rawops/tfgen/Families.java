@@ -30,5 +30,6 @@ public final class Families {
           new RandomCases(),
           new ParsingCases(),
           new SparseCases(),
-          new ImageCodecCases());
+          new ImageCodecCases(),
+          new SpecialFunctionCases());
 }

@@ -213,6 +213,19 @@ final class BinaryArithmeticEntries {
         new Entry("Igamma").real2(IncompleteGamma::igamma),
         new Entry("Igammac").real2(IncompleteGamma::igammac),
         new Entry("Zeta").real2(SpecialFunctions::zeta),
+        // glibc's nextafter steps the operands' bits, but its x == y test is a float compare, which
+        // TF's denormals-are-zero threads make true for a subnormal against a zero: then it is y.
+        new Entry("NextAfter")
+            .fmap2(
+                (x, y) ->
+                    GuardedBinaryEntries.daz(x) == GuardedBinaryEntries.daz(y)
+                        ? y
+                        : Math.nextAfter(x, y))
+            .dmap2(
+                (x, y) ->
+                    GuardedBinaryEntries.daz(x) == GuardedBinaryEntries.daz(y)
+                        ? y
+                        : Math.nextAfter(x, y)),
         new Entry("Polygamma").real2(SpecialFunctions::polygamma),
         new Entry("ApproximateEqual")
             .on(

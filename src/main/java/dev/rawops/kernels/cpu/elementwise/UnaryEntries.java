@@ -6,7 +6,9 @@ import static dev.rawops.kernels.cpu.support.Lanes.F64_LANE;
 import static dev.rawops.kernels.cpu.support.Lanes.I64_LANE;
 
 import dev.rawops.kernels.cpu.elementwise.CpuElementwise.Entry;
+import dev.rawops.kernels.cpu.elementwise.CpuElementwise.FloatOp;
 import java.util.List;
+import java.util.function.DoubleUnaryOperator;
 
 /**
  * The unary entries of {@link ElementwiseTable}: arithmetic, transcendental and special functions,
@@ -110,6 +112,39 @@ final class UnaryEntries {
         new Entry("Ndtri").fmap(InverseNormal::ndtri).dmap(InverseNormal::ndtri),
         new Entry("Lgamma").real(SpecialFunctions::lgamma),
         new Entry("Digamma").real(SpecialFunctions::digamma),
+        // ---- Bessel functions and Cephes' integrals (tf.math.special)
+        special("BesselI0", BesselIK::i0, BesselIK::i0),
+        special("BesselI0e", BesselIK::i0e, BesselIK::i0e),
+        special("BesselI1", BesselIK::i1, BesselIK::i1),
+        special("BesselI1e", BesselIK::i1e, BesselIK::i1e),
+        special("BesselK0", BesselIK::k0, BesselIK::k0),
+        special("BesselK0e", BesselIK::k0e, BesselIK::k0e),
+        special("BesselK1", BesselIK::k1, BesselIK::k1),
+        special("BesselK1e", BesselIK::k1e, BesselIK::k1e),
+        special("BesselJ0", BesselJY::j0, BesselJY::j0),
+        special("BesselJ1", BesselJY::j1, BesselJY::j1),
+        special("BesselY0", BesselJY::y0, BesselJY::y0),
+        special("BesselY1", BesselJY::y1, BesselJY::y1),
+        special(
+            "Dawsn",
+            x -> (float) CephesIntegrals.dawsn(true, x),
+            x -> CephesIntegrals.dawsn(false, x)),
+        special(
+            "Expint",
+            x -> (float) CephesIntegrals.expint(true, x),
+            x -> CephesIntegrals.expint(false, x)),
+        special(
+            "FresnelCos",
+            x -> (float) CephesIntegrals.fresnelCos(true, x),
+            x -> CephesIntegrals.fresnelCos(false, x)),
+        special(
+            "FresnelSin",
+            x -> (float) CephesIntegrals.fresnelSin(true, x),
+            x -> CephesIntegrals.fresnelSin(false, x)),
+        special(
+            "Spence",
+            x -> (float) CephesIntegrals.spence(true, x),
+            x -> CephesIntegrals.spence(false, x)),
         new Entry("Sigmoid")
             .real(ElementwiseMath::sigmoid)
             .cmap(
@@ -120,6 +155,13 @@ final class UnaryEntries {
                 }),
         new Entry("Softplus").fmap(ElementwiseMath::softplus).dmap(ElementwiseMath::softplus),
         new Entry("Softsign").fmap(x -> x / (Math.abs(x) + 1f)).dmap(x -> x / (Math.abs(x) + 1)),
+        // ---- bits
+        new Entry("PopulationCount")
+            .imap(
+                k -> {
+                  long mask = k.bits() == 64 ? -1L : (1L << k.bits()) - 1;
+                  return x -> Long.bitCount(x & mask);
+                }),
         // ---- activations
         new Entry("Relu")
             .f(
@@ -226,6 +268,17 @@ final class UnaryEntries {
         complexPart("Angle", 2),
         complexPart("ComplexAbs", 3),
         new Entry("Conj").cmap((re, im, o, i) -> ComplexMath.set(o, i, re, -im)));
+  }
+
+  /**
+   * A special function of one float and one double argument, under TF's CPU threads'
+   * denormals-are-zero and flush-to-zero modes: a subnormal argument counts as zero (K0 of one is
+   * inf) and a subnormal result is zero.
+   */
+  private static Entry special(String name, FloatOp f, DoubleUnaryOperator d) {
+    return new Entry(name)
+        .fmap(x -> GuardedBinaryEntries.ftz(f.apply(GuardedBinaryEntries.daz(x))))
+        .dmap(x -> GuardedBinaryEntries.ftz(d.applyAsDouble(GuardedBinaryEntries.daz(x))));
   }
 
   private static Entry complexPart(String name, int which) {
