@@ -26,6 +26,8 @@ import java.util.concurrent.ConcurrentHashMap;
  *   <tr><td>maxStringElements</td><td>2^26</td><td>elements of one string tensor</td></tr>
  *   <tr><td>maxStringBytes</td><td>2 GiB</td><td>bytes of one string tensor's elements</td></tr>
  *   <tr><td>maxStringElementBytes</td><td>1 GiB</td><td>bytes of one string element</td></tr>
+ *   <tr><td>maxRunBytes</td><td>64 GiB</td><td>pooled bytes one run holds live at once</td></tr>
+ *   <tr><td>maxCheckpointIndexBytes</td><td>1 GiB</td><td>bytes of one checkpoint index</td></tr>
  * </table>
  */
 public final class Limits {
@@ -55,6 +57,9 @@ public final class Limits {
   /** Name of the limit on the bytes of one element of a string tensor. */
   public static final String MAX_STRING_ELEMENT_BYTES = "maxStringElementBytes";
 
+  /** Name of the limit on the bytes of one checkpoint index file. */
+  public static final String MAX_CHECKPOINT_INDEX_BYTES = "maxCheckpointIndexBytes";
+
   /** Name of {@link #maxRunBytes()}. */
   public static final String MAX_RUN_BYTES = "maxRunBytes";
 
@@ -67,7 +72,8 @@ public final class Limits {
           MAX_STRING_ELEMENTS, 1L << 26,
           MAX_STRING_BYTES, 1L << 31,
           MAX_STRING_ELEMENT_BYTES, 1L << 30,
-          MAX_RUN_BYTES, 1L << 36);
+          MAX_RUN_BYTES, 1L << 36,
+          MAX_CHECKPOINT_INDEX_BYTES, 1L << 30);
 
   private static final Map<String, Long> OVERRIDES = new ConcurrentHashMap<>();
 
@@ -110,6 +116,14 @@ public final class Limits {
    */
   public static long maxRunBytes() {
     return get(MAX_RUN_BYTES);
+  }
+
+  /**
+   * The most bytes a checkpoint's index file ({@code variables.index}) may have, default 1 GiB;
+   * larger ones are refused before being read (an index lists entries: TF's own are kilobytes).
+   */
+  public static long maxCheckpointIndexBytes() {
+    return get(MAX_CHECKPOINT_INDEX_BYTES);
   }
 
   /** The most bytes one element of a string tensor may hold. */

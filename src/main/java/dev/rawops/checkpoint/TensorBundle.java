@@ -4,7 +4,9 @@ import com.google.common.hash.Hasher;
 import com.google.common.hash.Hashing;
 import com.google.protobuf.InvalidProtocolBufferException;
 import dev.rawops.Code;
+import dev.rawops.Limits;
 import dev.rawops.RawOpsException;
+import dev.rawops.memory.MemoryShortage;
 import dev.rawops.tensor.DType;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
@@ -76,7 +78,17 @@ public final class TensorBundle {
     Path index = indexPath(prefix);
     byte[] bytes;
     try {
+      long size = Files.size(index);
+      long limit = Limits.maxCheckpointIndexBytes();
+      if (size > limit) { // refused before reading: an index is a table of entries, not data
+        throw Limits.exceeded(
+            "checkpoint index " + index + " of " + size + " bytes",
+            Limits.MAX_CHECKPOINT_INDEX_BYTES,
+            limit);
+      }
       bytes = Files.readAllBytes(index);
+    } catch (OutOfMemoryError e) {
+      throw MemoryShortage.of("reading checkpoint index " + index, e);
     } catch (NoSuchFileException e) {
       throw RawOpsException.of(
           Code.NOT_FOUND,
@@ -244,6 +256,20 @@ public final class TensorBundle {
     long n = shape.numElements();
     if (bytes.length == 0 && n > 0) {
       throw corrupt(file, "entry " + key + " holds no bytes for " + n + " strings");
+    }
+    // Each string takes at least its one-byte length, and the lengths' checksum 4 more: an entry
+    // claiming more strings than that is refused before anything is allocated for them.
+    if (n > bytes.length - 4L) {
+      throw corrupt(
+          file,
+          "entry "
+              + key
+              + " holds "
+              + bytes.length
+              + " bytes, too few for "
+              + n
+              + " strings (each needs at least a 1-byte length, and the lengths a 4-byte"
+              + " checksum)");
     }
     TensorBuffer b = TensorBuffer.allocate(DType.STRING, shape);
     if (n == 0) {

@@ -1,6 +1,7 @@
 package dev.rawops.cli;
 
 import dev.rawops.RawOpsException;
+import dev.rawops.memory.MemoryShortage;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -137,12 +138,10 @@ public final class Main {
               + (x.getReason() == null ? "" : ": " + x.getReason())
               + (x.getOtherFile() == null ? "" : " (" + x.getOtherFile() + ")");
       case IOException x -> "UNAVAILABLE: " + x.getMessage();
-      case OutOfMemoryError x ->
-          "RESOURCE_EXHAUSTED: out of Java memory ("
-              + x.getMessage()
-              + "); give Java more heap, e.g. JAVA_TOOL_OPTIONS=-Xmx8g";
+      case OutOfMemoryError x -> "RESOURCE_EXHAUSTED: " + MemoryShortage.explain(x);
       case StackOverflowError _ ->
-          "RESOURCE_EXHAUSTED: the input nests too deeply for the Java stack (StackOverflowError)";
+          "RESOURCE_EXHAUSTED: the input nests too deeply for the Java stack; raise it with -Xss,"
+              + " e.g. JAVA_TOOL_OPTIONS=-Xss64m";
       default ->
           "INTERNAL: rawops failed with "
               + e.getClass().getName()

@@ -101,12 +101,17 @@ public final class HostAllocator implements Allocator {
     MemorySegment seg;
     try {
       seg = HostMemory.allocate(size, zeroed);
-    } catch (OutOfMemoryError | IllegalArgumentException e) {
+    } catch (OutOfMemoryError e) {
+      synchronized (this) {
+        inUse -= size;
+      }
+      throw MemoryShortage.of("cannot allocate " + size + " bytes of host memory", e);
+    } catch (IllegalArgumentException e) {
       synchronized (this) {
         inUse -= size;
       }
       throw RawOpsException.of(
-          Code.RESOURCE_EXHAUSTED, "cannot allocate " + size + " bytes of host memory: " + e);
+          Code.RESOURCE_EXHAUSTED, "cannot allocate " + size + " bytes of host memory");
     }
     return new Block(MemoryKind.HOST, seg.address(), size, seg);
   }

@@ -10,6 +10,7 @@ import dev.rawops.kernels.Parallel;
 import dev.rawops.kernels.SessionState;
 import dev.rawops.kernels.TensorRef;
 import dev.rawops.memory.HostAllocator;
+import dev.rawops.memory.MemoryShortage;
 import dev.rawops.ops.NodeInfo;
 import dev.rawops.tensor.DType;
 import dev.rawops.tensor.Lifetimes;
@@ -475,13 +476,19 @@ final class Executor {
       node.kernel.compute(ctx);
     } catch (RawOpsException e) {
       throw e.atNode(node.name(), node.op());
-    } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
+    } catch (OutOfMemoryError e) {
       throw new RawOpsException(
-          e instanceof OutOfMemoryError ? Code.RESOURCE_EXHAUSTED : Code.INTERNAL,
-          node.name(),
-          node.op(),
-          "kernel failed: " + e,
-          e);
+          Code.RESOURCE_EXHAUSTED, node.name(), node.op(), MemoryShortage.explain(e), e);
+    } catch (NegativeArraySizeException e) {
+      throw MemoryShortage.overflow("a negative array length, " + e.getMessage())
+          .atNode(node.name(), node.op());
+    } catch (ArithmeticException e) {
+      if (e.getMessage() != null && e.getMessage().endsWith("overflow")) {
+        throw MemoryShortage.overflow(e.getMessage()).atNode(node.name(), node.op());
+      }
+      throw new RawOpsException(Code.INTERNAL, node.name(), node.op(), "kernel failed: " + e, e);
+    } catch (RuntimeException | StackOverflowError e) {
+      throw new RawOpsException(Code.INTERNAL, node.name(), node.op(), "kernel failed: " + e, e);
     } finally {
       ctx.bind(null, null, 0, null);
     }

@@ -10,6 +10,7 @@ import dev.rawops.RawOpsException;
 import dev.rawops.memory.Allocator;
 import dev.rawops.memory.Block;
 import dev.rawops.memory.HostMemory;
+import dev.rawops.memory.MemoryShortage;
 import java.lang.foreign.MemorySegment;
 
 /**
@@ -103,7 +104,16 @@ public final class TensorBuffer {
     MemorySegment seg;
     try {
       seg = HostMemory.allocate(bytes, true);
-    } catch (OutOfMemoryError | IllegalArgumentException e) {
+    } catch (OutOfMemoryError e) {
+      throw MemoryShortage.of(
+          "cannot allocate "
+              + bytes
+              + " bytes for a "
+              + dtype.tfName()
+              + " tensor of shape "
+              + shape,
+          e);
+    } catch (IllegalArgumentException e) {
       throw RawOpsException.of(
           Code.RESOURCE_EXHAUSTED,
           "cannot allocate "

@@ -6,6 +6,7 @@ import static dev.rawops.kernels.cpu.array.CpuArray.vector;
 
 import dev.rawops.kernels.KernelContext;
 import dev.rawops.kernels.KernelDef;
+import dev.rawops.memory.MemoryShortage;
 import dev.rawops.ops.NodeInfo;
 import dev.rawops.ops.array.ArrayShapes;
 import dev.rawops.tensor.DType;
@@ -48,6 +49,9 @@ final class CpuBroadcast {
       if (target[d] < 0) {
         throw node.invalidArgument("Dimension " + target[d] + " must be >= 0");
       }
+    }
+    Shape.of(target); // INVALID_ARGUMENT past 2^63-1 elements, as TF's TensorShape
+    for (int d = 0; d < target.length; d++) {
       int j = d - off;
       long n = j >= 0 ? dims[j] : 1;
       if (n != target[d] && n != 1) {
@@ -55,7 +59,9 @@ final class CpuBroadcast {
             "Incompatible shapes: " + ArrayShapes.str(dims) + " vs. " + ArrayShapes.str(target));
       }
       maps[d] =
-          n == 1 ? new long[Math.toIntExact(target[d])] : ArrayCopy.linear(n, 0, 1, strides[j]);
+          n == 1
+              ? new long[MemoryShortage.arrayLength("dimension " + d + " of the output", target[d])]
+              : ArrayCopy.linear(n, 0, 1, strides[j]);
     }
     ctx.setOutput(0, gathered(ctx, in, maps));
   }

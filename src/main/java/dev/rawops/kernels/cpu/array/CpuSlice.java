@@ -7,6 +7,7 @@ import static dev.rawops.kernels.cpu.array.CpuArray.gathered;
 import dev.rawops.kernels.Kernel;
 import dev.rawops.kernels.KernelContext;
 import dev.rawops.kernels.KernelDef;
+import dev.rawops.memory.MemoryShortage;
 import dev.rawops.ops.NodeInfo;
 import dev.rawops.tensor.DType;
 import dev.rawops.tensor.Shape;
@@ -90,12 +91,22 @@ final class CpuSlice {
     long[] dims = in.shape().dims();
     long[] strides = ArrayCopy.strides(dims);
     long[][] maps = new long[rank][];
+    long[] outDims = new long[rank];
     for (int i = 0; i < rank; i++) {
       if (mult[i] < 0) {
         throw node.invalidArgument("Expected multiples[" + i + "] >= 0, but got " + mult[i]);
       }
-      long n = dims[i] * mult[i];
-      long[] m = new long[Math.toIntExact(n)];
+      try {
+        outDims[i] = Math.multiplyExact(dims[i], mult[i]);
+      } catch (ArithmeticException e) {
+        throw node.invalidArgument(
+            "Encountered overflow when multiplying " + dims[i] + " with " + mult[i]);
+      }
+    }
+    Shape.of(outDims); // INVALID_ARGUMENT past 2^63-1 elements, as TF's TensorShape
+    for (int i = 0; i < rank; i++) {
+      long n = outDims[i];
+      long[] m = new long[MemoryShortage.arrayLength("dimension " + i + " of the output", n)];
       for (int j = 0; j < m.length; j++) {
         m[j] = (j % dims[i]) * strides[i];
       }
@@ -145,6 +156,7 @@ final class CpuSlice {
       long[] dims = in.shape().dims();
       long[] strides = ArrayCopy.strides(dims);
       long[][] maps = new long[rank][];
+      long[] outDims = new long[rank];
       for (int i = 0; i < rank; i++) {
         long before = p[2 * i];
         long after = p[2 * i + 1];
@@ -171,7 +183,16 @@ final class CpuSlice {
                         + n);
           }
         }
-        long[] m = new long[Math.toIntExact(before + n + after)];
+        long padded;
+        try {
+          padded = Math.addExact(Math.addExact(before, n), after);
+        } catch (ArithmeticException e) {
+          throw node.invalidArgument(
+              "Encountered overflow when adding " + before + ", " + n + " and " + after);
+        }
+        outDims[i] = padded;
+        long[] m =
+            new long[MemoryShortage.arrayLength("dimension " + i + " of the output", padded)];
         for (int j = 0; j < m.length; j++) {
           long s = j - before;
           if (s < 0 || s >= n) {
@@ -185,11 +206,7 @@ final class CpuSlice {
         }
         maps[i] = m;
       }
-      long[] od = new long[rank];
-      for (int i = 0; i < rank; i++) {
-        od[i] = maps[i].length;
-      }
-      TensorBuffer out = ctx.allocate(in.dtype(), Shape.of(od));
+      TensorBuffer out = ctx.allocate(in.dtype(), Shape.of(outDims));
       if (op.equals("PadV2")) {
         Tensor c = ctx.input(2);
         if (c.shape().rank() != 0) {

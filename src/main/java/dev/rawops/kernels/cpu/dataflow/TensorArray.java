@@ -45,6 +45,7 @@ final class TensorArray {
     this.identicalShapes = identicalShapes;
     this.dynamicSize = dynamicSize;
     this.clearAfterRead = clearAfterRead;
+    TensorList.checkSlots("a TensorArray", size); // before any slot exists
     for (int i = 0; i < size; i++) {
       entries.add(new Entry());
     }
@@ -78,6 +79,7 @@ final class TensorArray {
               + " but array is not resizeable and size is: "
               + entries.size());
     }
+    TensorList.checkSlots("a TensorArray", index + 1);
     while (entries.size() <= index) {
       entries.add(new Entry());
     }

@@ -139,9 +139,14 @@ final class TensorList {
    * element is, so the string-element limit bounds them (RESOURCE_EXHAUSTED beyond it).
    */
   static int checkSlots(long n) {
+    return checkSlots("a TensorList", n);
+  }
+
+  /** {@link #checkSlots(long)} for any list of slots, {@code what} naming it ("a TensorArray"). */
+  static int checkSlots(String what, long n) {
     long limit = Math.min(Limits.maxStringElements(), Integer.MAX_VALUE - 8);
     if (n > limit) {
-      throw Limits.exceeded("a TensorList of " + n + " elements", "maxStringElements", limit);
+      throw Limits.exceeded(what + " of " + n + " elements", "maxStringElements", limit);
     }
     return (int) n;
   }

@@ -17,6 +17,7 @@ import dev.rawops.kernels.cpu.support.Gemm;
 import dev.rawops.kernels.cpu.support.NnData;
 import dev.rawops.kernels.cpu.support.VectorGemm;
 import dev.rawops.kernels.cpu.support.VectorSupport;
+import dev.rawops.memory.MemoryShortage;
 import dev.rawops.ops.NodeInfo;
 import dev.rawops.tensor.DType;
 import dev.rawops.tensor.Shape;
@@ -108,14 +109,15 @@ public final class CpuMatMul implements Kernel {
     }
     int ra = sa.rank();
     int rb = sb.rank();
-    int m = (int) sa.dim(ta ? ra - 1 : ra - 2);
-    int ka = (int) sa.dim(ta ? ra - 2 : ra - 1);
-    int kb = (int) sb.dim(tb ? rb - 1 : rb - 2);
-    int n = (int) sb.dim(tb ? rb - 2 : rb - 1);
-    if (ka != kb) {
+    if (sa.dim(ta ? ra - 2 : ra - 1) != sb.dim(tb ? rb - 1 : rb - 2)) {
       throw node.invalidArgument("Matrix size-incompatible: In[0]: " + sa + ", In[1]: " + sb);
     }
-    int k = ka;
+    // The kernels work in Java arrays: every operand and the product must fit one.
+    MemoryShortage.arrayLength("In[0] " + sa, sa.numElements());
+    MemoryShortage.arrayLength("In[1] " + sb, sb.numElements());
+    int m = MemoryShortage.arrayLength("In[0] " + sa, sa.dim(ta ? ra - 1 : ra - 2));
+    int k = MemoryShortage.arrayLength("In[0] " + sa, sa.dim(ta ? ra - 2 : ra - 1));
+    int n = MemoryShortage.arrayLength("In[1] " + sb, sb.dim(tb ? rb - 2 : rb - 1));
     // Batch dims: output shape and, per output batch, the batch index of a and b.
     Shape ba = sa.sub(0, ra - 2);
     Shape bb = sb.sub(0, rb - 2);
@@ -145,7 +147,14 @@ public final class CpuMatMul implements Kernel {
       outBatch[i] = x == 1 ? y : x;
     }
     Shape batchShape = Shape.of(outBatch);
-    int nb = (int) batchShape.numElements();
+    long outElements;
+    try {
+      outElements = Math.multiplyExact(batchShape.numElements(), (long) m * n);
+    } catch (ArithmeticException e) {
+      throw node.invalidArgument("the output " + batchShape + " x [" + m + "," + n + "] overflows");
+    }
+    MemoryShortage.arrayLength("the output " + batchShape.concat(Shape.of(m, n)), outElements);
+    int nb = MemoryShortage.arrayLength("the batch " + batchShape, batchShape.numElements());
     int[] offA = new int[nb];
     int[] offB = new int[nb];
     long[] idx = new long[r];
