@@ -114,7 +114,8 @@ final class RunCommand implements Callable<Integer> {
       names = "--stats",
       description =
           "After the results, print per-op totals (nodes run, kernel time, bytes out) and the"
-              + " memory pool's peak bytes")
+              + " memory pool's peak bytes; the times of one run in a fresh JVM include its JIT"
+              + " warm-up")
   boolean stats;
 
   @Option(

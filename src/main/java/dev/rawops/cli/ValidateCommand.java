@@ -20,7 +20,8 @@ import picocli.CommandLine.Spec;
     name = "validate",
     mixinStandardHelpOptions = true,
     description =
-        "Builds a GraphDef without running it: prints each node's op, dtypes and shapes, or every build error.")
+        "Builds a GraphDef or a SavedModel without running it: prints each node's op, dtypes and"
+            + " shapes (and a SavedModel's signatures and functions), or every build error.")
 final class ValidateCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
@@ -43,9 +44,7 @@ final class ValidateCommand implements Callable<Integer> {
     try {
       graph = Graph.build(GraphLoader.read(graphPath), deviceOption.device());
     } catch (GraphBuildException e) {
-      for (RawOpsException x : e.errors()) {
-        err.println("error: " + x.getMessage());
-      }
+      printErrors(err, e);
       err.println(
           e.errors().size() + " error" + (e.errors().size() == 1 ? "" : "s") + " in " + graphPath);
       err.flush();
@@ -54,22 +53,7 @@ final class ValidateCommand implements Callable<Integer> {
     graph.warnings().forEach(w -> err.println("warning: " + w));
     err.flush();
     boolean showDevice = !graph.device().equals(Device.CPU);
-    var placement = showDevice ? graph.placement().devices() : java.util.Map.<String, Device>of();
-    for (Graph.Node n : graph.nodes()) {
-      List<String> outs = new ArrayList<>();
-      for (int i = 0; i < n.outputTypes().size(); i++) {
-        outs.add(n.outputTypeNames().get(i) + n.outputShapes().get(i));
-      }
-      out.println(
-          n.name()
-              + " = "
-              + n.op()
-              + "("
-              + String.join(", ", n.inputs())
-              + ") -> "
-              + (outs.isEmpty() ? "()" : String.join(", ", outs))
-              + (showDevice ? "  @" + placement.get(n.name()) : ""));
-    }
+    printNodes(out, graph, "", showDevice);
     if (showDevice) {
       DeviceOption.printPlacement(graph, out);
     }
@@ -96,6 +80,54 @@ final class ValidateCommand implements Callable<Integer> {
     return Main.OK;
   }
 
+  /** Outputs listed per node, and build errors printed, before the rest is only counted. */
+  static final int MAX_LISTED_OUTPUTS = 16;
+
+  static final int MAX_LISTED_ERRORS = 100;
+
+  private static void printErrors(PrintWriter err, GraphBuildException e) {
+    List<RawOpsException> errors = e.errors();
+    for (int i = 0; i < Math.min(errors.size(), MAX_LISTED_ERRORS); i++) {
+      err.println("error: " + errors.get(i).getMessage());
+    }
+    if (errors.size() > MAX_LISTED_ERRORS) {
+      err.println("... and " + (errors.size() - MAX_LISTED_ERRORS) + " more errors");
+    }
+  }
+
+  /** One line per node: op, inputs, and its outputs' dtypes and shapes (the first 16, counted). */
+  private static void printNodes(PrintWriter out, Graph graph, String indent, boolean showDevice) {
+    var placement = showDevice ? graph.placement().devices() : java.util.Map.<String, Device>of();
+    for (Graph.Node n : graph.nodes()) {
+      int count = n.outputTypes().size();
+      List<String> outs = new ArrayList<>();
+      for (int i = 0; i < Math.min(count, MAX_LISTED_OUTPUTS); i++) {
+        outs.add(n.outputTypeNames().get(i) + n.outputShapes().get(i));
+      }
+      if (count > MAX_LISTED_OUTPUTS) {
+        outs.add("... " + (count - MAX_LISTED_OUTPUTS) + " more");
+      }
+      List<String> ins = n.inputs();
+      String inputs =
+          ins.size() <= MAX_LISTED_OUTPUTS
+              ? String.join(", ", ins)
+              : String.join(", ", ins.subList(0, MAX_LISTED_OUTPUTS))
+                  + ", ... "
+                  + (ins.size() - MAX_LISTED_OUTPUTS)
+                  + " more";
+      out.println(
+          indent
+              + n.name()
+              + " = "
+              + n.op()
+              + "("
+              + inputs
+              + ") -> "
+              + (outs.isEmpty() ? "()" : String.join(", ", outs))
+              + (showDevice ? "  @" + placement.get(n.name()) : ""));
+    }
+  }
+
   /**
    * A SavedModel directory: each tag-set's graph built (not run), its signatures with their inputs
    * and outputs (key, dtype, shape, tensor) and the library's functions.
@@ -110,14 +142,13 @@ final class ValidateCommand implements Callable<Integer> {
       try {
         m = dev.rawops.savedmodel.SavedModel.inspect(graphPath, tags.toArray(new String[0]));
       } catch (GraphBuildException e) {
-        for (RawOpsException x : e.errors()) {
-          err.println("error: " + x.getMessage());
-        }
+        printErrors(err, e);
         err.flush();
         status = Main.FAILED;
         continue;
       }
       m.graph().warnings().forEach(w -> err.println("warning: " + w));
+      printNodes(out, m.graph(), "  ", false);
       for (var sig : m.signatures().values()) {
         out.println(
             "  signature "

@@ -107,6 +107,11 @@ public final class RunRecorder implements RunObserver {
     s.append(
         String.format(Locale.ROOT, "%-28s %8d %12.3f %14d%n", "total", count, nanos / 1e6, bytes));
     s.append("pool peak bytes: ").append(peakPoolBytes).append('\n');
+    s.append(
+        "note: time_ms is the wall time of this run's kernels, the JVM's warm-up included: in a"
+            + " fresh JVM a kernel's first calls run before the JIT has compiled it and can take"
+            + " milliseconds for a few elements; time a warm session (the Java API or JMH) for"
+            + " steady-state figures\n");
     return s.toString();
   }
 

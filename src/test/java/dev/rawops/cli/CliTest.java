@@ -75,6 +75,25 @@ class CliTest {
     assertTrue(r.out().contains("output = GatherNd(params, indices) -> string[2,3]"), r.out());
   }
 
+  /** A node with a million outputs printed all of them (10 MB); the listing is cut with a count. */
+  @Test
+  void validate_cutsLongOutputListsWithACount() throws Exception {
+    Path g = dir.resolve("unpack.pbtxt");
+    Files.writeString(
+        g,
+        """
+        node { name: "x" op: "Placeholder" attr { key: "dtype" value { type: DT_FLOAT } }
+          attr { key: "shape" value { shape { dim { size: 1000000 } } } } }
+        node { name: "u" op: "Unpack" input: "x" attr { key: "T" value { type: DT_FLOAT } }
+          attr { key: "num" value { i: 1000000 } } attr { key: "axis" value { i: 0 } } }
+        """);
+    Result r = rawops("validate", g.toString());
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.out().contains("u = Unpack(x) -> float[], "), r.out());
+    assertTrue(r.out().contains(", ... 999984 more"), r.out());
+    assertTrue(r.out().length() < 4000, "printed " + r.out().length() + " characters");
+  }
+
   @Test
   void validate_invalidGraph_exits1_withEveryError() throws Exception {
     Path g = dir.resolve("bad.pbtxt");

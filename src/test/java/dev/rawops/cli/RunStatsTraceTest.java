@@ -20,6 +20,7 @@ class RunStatsTraceTest {
     assertTrue(r.out().contains("GatherNd "), r.out());
     assertTrue(r.out().contains("time_ms"), r.out());
     assertTrue(r.out().contains("pool peak bytes: "), r.out());
+    assertTrue(r.out().contains("warm-up included"), r.out());
   }
 
   @Test

@@ -69,6 +69,8 @@ class SavedModelCliTest {
     assertTrue(r.out().contains("input  words: string[4] (words:0)"), r.out());
     assertTrue(r.out().contains("output steps: int32"), r.out());
     assertTrue(r.out().contains("functions: body_"), r.out());
+    // and each node of the graph, as for a GraphDef
+    assertTrue(r.out().contains("  words = Placeholder() -> string[4]"), r.out());
   }
 
   @Test
