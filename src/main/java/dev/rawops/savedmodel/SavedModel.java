@@ -228,7 +228,9 @@ public final class SavedModel {
   private static Map<String, Tensor> assetFeeds(Path dir, MetaGraphDef mg) {
     Map<String, Tensor> feeds = new LinkedHashMap<>();
     for (AssetFileDef a : mg.getAssetFileDefList()) {
-      String path = dir.resolve("assets").resolve(a.getFilename()).toString();
+      // Joined as strings, as TF's io::JoinPath: a name no file system accepts (a NUL byte, say)
+      // fails where the file is opened, with that op's status.
+      String path = dir.resolve("assets") + "/" + a.getFilename();
       feeds.put(a.getTensorInfo().getName(), Tensor.ofStrings(Shape.scalar(), path));
     }
     return feeds;

@@ -85,7 +85,7 @@ final class TextFileInit {
     byte[] data;
     try {
       data = Files.readAllBytes(Path.of(filename));
-    } catch (NoSuchFileException e) {
+    } catch (NoSuchFileException | java.nio.file.InvalidPathException e) {
       throw node.error(Code.NOT_FOUND, filename + "; No such file or directory");
     } catch (IOException e) {
       throw node.error(Code.NOT_FOUND, filename + "; " + e.getMessage());
