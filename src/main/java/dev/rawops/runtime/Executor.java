@@ -104,7 +104,7 @@ final class Executor {
     this.nodes = graph.nodeArray;
     this.retvals = new Tensor[plan.fetches.length];
     this.allocator = session.allocator;
-    this.intraOp = session.intraOp;
+    this.intraOp = new StoppableParallel(session.intraOp, control);
     this.interOp = session.interOp;
     this.helperPool = session.intraOp.threads() > 1 ? session.intraOp : null;
     this.observer = observer;

@@ -146,6 +146,39 @@ class RunDeadlineTest {
     }
   }
 
+  /**
+   * One long kernel, the run's only computing node: a 3072^3 MatMul (58 GFLOP, about half a second
+   * at best here). Checked only between nodes, the run would finish it and return; the kernel's
+   * pieces check the deadline, so it stops inside the MatMul.
+   */
+  @Test
+  void aLongKernelStopsInsideAtItsTimeout() {
+    int n = 3072;
+    float[] v = new float[n * n];
+    java.util.Arrays.fill(v, 0.5f);
+    GraphDefBuilder b = new GraphDefBuilder();
+    b.placeholder("a", DataType.DT_FLOAT, dev.rawops.tensor.PartialShape.of(n, n));
+    b.op("out", "MatMul", "a", "a").attr("T", DataType.DT_FLOAT);
+    Tensor a = Tensor.ofFloats(Shape.of(n, n), v);
+    try (Session s = Graph.build(b.build(), Device.CPU).newSession()) {
+      long start = System.nanoTime();
+      RawOpsException e =
+          assertThrows(
+              RawOpsException.class,
+              () ->
+                  s.run(
+                      RunOptions.none().timeout(Duration.ofMillis(30)),
+                      Map.of("a", a),
+                      List.of("out"),
+                      List.of()));
+      long ms = (System.nanoTime() - start) / 1_000_000;
+      assertEquals(Code.DEADLINE_EXCEEDED, e.code(), e.getMessage());
+      assertTrue(e.getMessage().contains("node 'out' (op MatMul)"), e.getMessage());
+      assertTrue(ms < 10_000, "ended after " + ms + " ms");
+      assertEquals(0, s.bytesInUse());
+    }
+  }
+
   @Test
   void aRunWithinItsTimeoutIsUnaffected() {
     GraphDefBuilder b = new GraphDefBuilder().constant("x", Tensor.ofInts(Shape.of(2), 3, 4));
