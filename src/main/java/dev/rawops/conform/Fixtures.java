@@ -4,6 +4,7 @@ import com.google.protobuf.CodedOutputStream;
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.TextFormat;
 import dev.rawops.Code;
+import dev.rawops.ProtoErrors;
 import dev.rawops.RawOpsException;
 import dev.rawops.fixtureproto.Fixture;
 import java.io.ByteArrayOutputStream;
@@ -75,7 +76,7 @@ public final class Fixtures {
         return Fixture.parseFrom(bytes);
       } catch (InvalidProtocolBufferException e) {
         throw RawOpsException.invalidArgument(
-            "cannot parse " + p + " as a binary Fixture: " + e.getMessage());
+            "cannot parse " + p + " as a binary Fixture: " + ProtoErrors.describe(e));
       }
     }
     return parseText(dev.rawops.runtime.GraphLoader.protobufText(bytes), p.toString());

@@ -275,6 +275,30 @@ public final class OpSchema {
         && v.getType() == DataType.DT_INVALID) {
       throw fail(node, "attr '" + a.getName() + "' is DT_INVALID: set it to a data type");
     }
+    if (a.getType().equals("type") && v.getType() == DataType.UNRECOGNIZED) {
+      throw fail(
+          node,
+          "attr '"
+              + a.getName()
+              + "' has value "
+              + v.getTypeValue()
+              + ", which is not a DataType TensorFlow knows (unknown dtype enum)");
+    }
+    if (a.getType().equals("list(type)")) {
+      for (int i = 0; i < v.getList().getTypeCount(); i++) {
+        if (v.getList().getType(i) == DataType.UNRECOGNIZED) {
+          throw fail(
+              node,
+              "attr '"
+                  + a.getName()
+                  + "' has value "
+                  + v.getList().getTypeValue(i)
+                  + " at index "
+                  + i
+                  + ", which is not a DataType TensorFlow knows (unknown dtype enum)");
+        }
+      }
+    }
     if (a.hasAllowedValues()) {
       checkAllowed(node, a, v);
     }
@@ -339,7 +363,7 @@ public final class OpSchema {
 
   /** TF's reference type of {@code t} (DT_FLOAT → DT_FLOAT_REF: the number plus 100). */
   public static DataType refOf(DataType t) {
-    if (t.getNumber() > 100 || t == DataType.DT_INVALID || t == DataType.UNRECOGNIZED) {
+    if (t == DataType.UNRECOGNIZED || t == DataType.DT_INVALID || t.getNumber() > 100) {
       return t;
     }
     DataType ref = DataType.forNumber(t.getNumber() + 100);
@@ -348,7 +372,7 @@ public final class OpSchema {
 
   /** The value type of a reference type (DT_FLOAT_REF → DT_FLOAT); other types unchanged. */
   public static DataType baseOf(DataType t) {
-    if (t.getNumber() <= 100 || t == DataType.UNRECOGNIZED) {
+    if (t == DataType.UNRECOGNIZED || t.getNumber() <= 100) {
       return t;
     }
     DataType base = DataType.forNumber(t.getNumber() - 100);

@@ -5,6 +5,7 @@ import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.TextFormat;
 import dev.rawops.Code;
 import dev.rawops.Limits;
+import dev.rawops.ProtoErrors;
 import dev.rawops.RawOpsException;
 import dev.rawops.tfproto.FunctionDef;
 import dev.rawops.tfproto.GraphDef;
@@ -52,7 +53,7 @@ public final class GraphLoader {
       throw tooLarge("graph file", path, "more than " + limit + " bytes", limit);
     } catch (InvalidProtocolBufferException e) {
       throw RawOpsException.invalidArgument(
-          "cannot parse " + path + " as a binary GraphDef: " + e.getMessage());
+          "cannot parse " + path + " as a binary GraphDef: " + ProtoErrors.describe(e));
     } catch (NoSuchFileException e) {
       throw RawOpsException.of(Code.NOT_FOUND, "no such graph file: " + path);
     } catch (IOException e) {
@@ -203,7 +204,7 @@ public final class GraphLoader {
       def = GraphDef.parseFrom(bytes);
     } catch (InvalidProtocolBufferException e) {
       throw RawOpsException.invalidArgument(
-          "cannot parse " + where + " as a binary GraphDef: " + e.getMessage());
+          "cannot parse " + where + " as a binary GraphDef: " + ProtoErrors.describe(e));
     }
     return checkNodes(def, where);
   }

@@ -3,6 +3,7 @@ package dev.rawops.savedmodel;
 import com.google.protobuf.ByteString;
 import com.google.protobuf.InvalidProtocolBufferException;
 import dev.rawops.Code;
+import dev.rawops.ProtoErrors;
 import dev.rawops.RawOpsException;
 import dev.rawops.checkpoint.TensorBundle;
 import dev.rawops.kernels.Device;
@@ -59,7 +60,8 @@ final class ObjectGraphRestore {
       return SavedObjectGraph.parseFrom(raw.get(raw.size() - 1));
     } catch (InvalidProtocolBufferException e) {
       throw RawOpsException.of(
-          Code.DATA_LOSS, "Could not parse the SavedModel's object graph: " + e.getMessage());
+          Code.DATA_LOSS,
+          "Could not parse the SavedModel's object graph: " + ProtoErrors.describe(e));
     }
   }
 
@@ -85,7 +87,10 @@ final class ObjectGraphRestore {
     } catch (InvalidProtocolBufferException e) {
       throw RawOpsException.of(
           Code.DATA_LOSS,
-          "Could not parse the object graph of checkpoint " + prefix + ": " + e.getMessage());
+          "Could not parse the object graph of checkpoint "
+              + prefix
+              + ": "
+              + ProtoErrors.describe(e));
     }
     Map<Integer, String> keys = checkpointKeys(saved, ckpt);
     Map<Integer, NodeDef> handles = capturedHandles(saved, mg.getGraphDef());

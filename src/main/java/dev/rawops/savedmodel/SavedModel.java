@@ -6,6 +6,7 @@ import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.TextFormat;
 import dev.rawops.Code;
 import dev.rawops.Limits;
+import dev.rawops.ProtoErrors;
 import dev.rawops.RawOpsException;
 import dev.rawops.checkpoint.TensorBundle;
 import dev.rawops.kernels.Device;
@@ -214,7 +215,7 @@ public final class SavedModel {
       }
     } catch (InvalidProtocolBufferException e) {
       throw RawOpsException.of(
-          Code.DATA_LOSS, "Could not parse SavedModel " + pb + ": " + e.getMessage());
+          Code.DATA_LOSS, "Could not parse SavedModel " + pb + ": " + ProtoErrors.describe(e));
     } catch (TextFormat.ParseException e) {
       throw RawOpsException.of(
           Code.INVALID_ARGUMENT, "Could not parse SavedModel " + pbtxt + ": " + e.getMessage());

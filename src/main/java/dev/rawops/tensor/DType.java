@@ -91,11 +91,15 @@ public enum DType {
       return d;
     }
     if (t == DataType.DT_INVALID || t == DataType.UNRECOGNIZED) {
-      throw RawOpsException.invalidArgument("invalid or unset data type " + t);
+      throw RawOpsException.invalidArgument("invalid or unset data type " + tfName(t));
     }
     throw RawOpsException.of(
         Code.UNIMPLEMENTED,
-        "data type " + t + " is not supported by rawops (supported: " + supportedList() + ")");
+        "data type "
+            + tfName(t)
+            + " is not supported by rawops (supported: "
+            + supportedList()
+            + ")");
   }
 
   /** Like {@link #fromProto} but returns null for types rawops cannot hold. */
@@ -125,6 +129,9 @@ public enum DType {
 
   /** TF's display name of any proto DataType, e.g. "float" or "qint8". */
   public static String tfName(DataType t) {
+    if (t == DataType.UNRECOGNIZED) {
+      return "unknown dtype enum"; // TF's DataTypeString, whose number protobuf does not keep
+    }
     DType d = fromProtoOrNull(t);
     if (d != null) {
       return d.tfName;

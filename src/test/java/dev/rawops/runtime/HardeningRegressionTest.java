@@ -2,6 +2,7 @@ package dev.rawops.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -332,5 +333,77 @@ class HardeningRegressionTest {
             Duration.ofSeconds(10),
             () -> Graph.build(def, Device.CPU).newSession().run(Map.of(), List.of("y")).get(0));
     assertEquals(Shape.of(2, 1, 3), y.shape());
+  }
+
+  // #32: protobuf's advice to Java programmers ("Use setRecursionLimit() …") reached users.
+  @Test
+  void deeplyNestedBinaryGraph_saysWhatIsWrongInUsersWords() {
+    dev.rawops.tfproto.AttrValue v = dev.rawops.tfproto.AttrValue.newBuilder().setI(1).build();
+    for (int i = 0; i < 120; i++) {
+      v =
+          dev.rawops.tfproto.AttrValue.newBuilder()
+              .setFunc(dev.rawops.tfproto.NameAttrList.newBuilder().setName("f").putAttr("x", v))
+              .build();
+    }
+    byte[] bytes =
+        GraphDef.newBuilder()
+            .addNode(
+                dev.rawops.tfproto.NodeDef.newBuilder()
+                    .setName("n")
+                    .setOp("NoOp")
+                    .putAttr("deep", v))
+            .build()
+            .toByteArray();
+    RawOpsException e =
+        assertThrows(RawOpsException.class, () -> GraphLoader.parseBinary(bytes, "deep.pb"));
+    assertEquals(Code.INVALID_ARGUMENT, e.code());
+    assertTrue(e.getMessage().contains("nest more than 100 levels deep"), e.getMessage());
+    assertFalse(e.getMessage().contains("setRecursionLimit"), e.getMessage());
+  }
+
+  // #32: a dtype enum number TF does not know was INTERNAL (Placeholder) or printed as protobuf's
+  // "UNRECOGNIZED" (Cast, Const).
+  @Test
+  void unknownDtypeEnum_isInvalidArgumentNamingTheNumber() {
+    GraphDef placeholder =
+        GraphDef.newBuilder()
+            .addNode(
+                dev.rawops.tfproto.NodeDef.newBuilder()
+                    .setName("p")
+                    .setOp("Placeholder")
+                    .putAttr(
+                        "dtype",
+                        dev.rawops.tfproto.AttrValue.newBuilder().setTypeValue(999).build()))
+            .build();
+    RawOpsException e =
+        assertThrows(RawOpsException.class, () -> Graph.build(placeholder, Device.CPU));
+    assertEquals(Code.INVALID_ARGUMENT, e.code(), e.getMessage());
+    assertTrue(e.getMessage().contains("node 'p' (op Placeholder)"), e.getMessage());
+    assertTrue(e.getMessage().contains("attr 'dtype' has value 999"), e.getMessage());
+    GraphDef konst =
+        GraphDef.newBuilder()
+            .addNode(
+                dev.rawops.tfproto.NodeDef.newBuilder()
+                    .setName("c")
+                    .setOp("Const")
+                    .putAttr(
+                        "dtype",
+                        dev.rawops.tfproto.AttrValue.newBuilder()
+                            .setType(dev.rawops.tfproto.DataType.DT_FLOAT)
+                            .build())
+                    .putAttr(
+                        "value",
+                        dev.rawops.tfproto.AttrValue.newBuilder()
+                            .setTensor(
+                                dev.rawops.tfproto.TensorProto.newBuilder().setDtypeValue(777))
+                            .build()))
+            .build();
+    RawOpsException c = assertThrows(RawOpsException.class, () -> Graph.build(konst, Device.CPU));
+    assertEquals(Code.INVALID_ARGUMENT, c.code(), c.getMessage());
+    assertTrue(
+        c.getMessage()
+            .contains("Type mismatch between value (unknown dtype enum) and dtype (float)"),
+        c.getMessage());
+    assertFalse(c.getMessage().contains("UNRECOGNIZED"), c.getMessage());
   }
 }

@@ -4,6 +4,7 @@ import dev.rawops.RawOpsException;
 import dev.rawops.ops.NodeInfo;
 import dev.rawops.ops.Op;
 import dev.rawops.ops.OpSchema;
+import dev.rawops.tensor.DType;
 import dev.rawops.tensor.PartialShape;
 import dev.rawops.tensor.Tensor;
 import dev.rawops.tensor.TensorProtos;
@@ -32,11 +33,12 @@ public final class ConstOp implements Op {
   @Override
   public void checkAttrs(NodeInfo node) {
     if (node.attrs().get("value").getTensor().getDtype() != node.attrs().getType("dtype")) {
-      throw node.invalidArgument(
-          "value's dtype "
-              + node.attrs().get("value").getTensor().getDtype()
-              + " does not match attr dtype "
-              + node.attrs().getType("dtype"));
+      throw node.invalidArgument( // TF's ConstantOp
+          "Type mismatch between value ("
+              + DType.tfName(node.attrs().get("value").getTensor().getDtype())
+              + ") and dtype ("
+              + DType.tfName(node.attrs().getType("dtype"))
+              + ")");
     }
   }
 
