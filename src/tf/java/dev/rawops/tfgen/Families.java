@@ -21,6 +21,7 @@ public final class Families {
           new ArrayCases(),
           new NnCases(),
           new ElementwiseCases(),
+          new FloatElementwiseCases(),
           new SelectionCases(),
           new LinalgCases(),
           new AudioCases(),

@@ -1,9 +1,11 @@
 package dev.rawops.kernels.cpu.elementwise;
 
+import static dev.rawops.kernels.cpu.support.Denormals.flush;
 import static dev.rawops.kernels.cpu.support.Lanes.F32_LANE;
 import static dev.rawops.kernels.cpu.support.Lanes.F64_LANE;
 
 import dev.rawops.kernels.cpu.elementwise.CpuElementwise.Entry;
+import dev.rawops.kernels.cpu.support.SegmentOp;
 import dev.rawops.tensor.DType;
 import dev.rawops.tensor.Numbers;
 import java.util.List;
@@ -19,10 +21,11 @@ final class BinaryArithmeticEntries {
     return List.of(
         // ---- binary arithmetic
         new Entry("Add", "AddV2")
+            .simd(SegmentOp.ADD)
             .f2(
                 (x, y, o, n) -> {
                   for (int i = 0; i < n; i++) {
-                    o[i] = x[i] + y[i];
+                    o[i] = flush(flush(x[i]) + flush(y[i]));
                   }
                 })
             .d2(
@@ -45,10 +48,11 @@ final class BinaryArithmeticEntries {
                   }
                 }),
         new Entry("Sub")
+            .simd(SegmentOp.SUB)
             .f2(
                 (x, y, o, n) -> {
                   for (int i = 0; i < n; i++) {
-                    o[i] = x[i] - y[i];
+                    o[i] = flush(flush(x[i]) - flush(y[i]));
                   }
                 })
             .d2(
@@ -71,10 +75,11 @@ final class BinaryArithmeticEntries {
                   }
                 }),
         new Entry("Mul")
+            .simd(SegmentOp.MUL)
             .f2(
                 (x, y, o, n) -> {
                   for (int i = 0; i < n; i++) {
-                    o[i] = x[i] * y[i];
+                    o[i] = flush(flush(x[i]) * flush(y[i]));
                   }
                 })
             .d2(
@@ -92,10 +97,11 @@ final class BinaryArithmeticEntries {
                     })
             .cmap2(ComplexMath::mul),
         new Entry("Div", "RealDiv")
+            .simd(SegmentOp.DIV)
             .f2(
                 (x, y, o, n) -> {
                   for (int i = 0; i < n; i++) {
-                    o[i] = x[i] / y[i];
+                    o[i] = flush(flush(x[i]) / flush(y[i]));
                   }
                 })
             .d2(

@@ -1,6 +1,9 @@
 package dev.rawops.kernels.cpu.elementwise;
 
+import static dev.rawops.kernels.cpu.support.Denormals.flush;
+
 import dev.rawops.kernels.cpu.elementwise.CpuElementwise.Entry;
+import dev.rawops.kernels.cpu.support.SegmentOp;
 import java.util.List;
 
 /** The comparison, logical and bitwise entries of {@link ElementwiseTable}. */
@@ -10,15 +13,16 @@ final class ComparisonEntries {
   static List<Entry> entries() {
     return List.of(
         // ---- comparisons
-        compare("Less", c -> c < 0),
-        compare("LessEqual", c -> c <= 0),
-        compare("Greater", c -> c > 0),
-        compare("GreaterEqual", c -> c >= 0),
+        compare("Less", SegmentOp.LESS, c -> c < 0),
+        compare("LessEqual", SegmentOp.LESS_EQUAL, c -> c <= 0),
+        compare("Greater", SegmentOp.GREATER, c -> c > 0),
+        compare("GreaterEqual", SegmentOp.GREATER_EQUAL, c -> c >= 0),
         new Entry("Equal")
+            .simd(SegmentOp.EQUAL)
             .fb2(
                 (x, y, o, n) -> {
                   for (int i = 0; i < n; i++) {
-                    o[i] = x[i] == y[i] ? 1 : 0;
+                    o[i] = flush(x[i]) == flush(y[i]) ? 1 : 0;
                   }
                 })
             .db2(
@@ -35,10 +39,11 @@ final class ComparisonEntries {
                   }
                 }),
         new Entry("NotEqual")
+            .simd(SegmentOp.NOT_EQUAL)
             .fb2(
                 (x, y, o, n) -> {
                   for (int i = 0; i < n; i++) {
-                    o[i] = x[i] != y[i] ? 1 : 0;
+                    o[i] = flush(x[i]) != flush(y[i]) ? 1 : 0;
                   }
                 })
             .db2(
@@ -74,13 +79,14 @@ final class ComparisonEntries {
     boolean test(int c);
   }
 
-  private static Entry compare(String name, IntPredicate p) {
+  private static Entry compare(String name, SegmentOp op, IntPredicate p) {
     return new Entry(name)
+        .simd(op)
         .fb2(
             (x, y, o, n) -> {
               for (int i = 0; i < n; i++) {
-                float a = x[i];
-                float b = y[i];
+                float a = flush(x[i]);
+                float b = flush(y[i]);
                 // NaN compares false both ways, as C++'s operators.
                 o[i] =
                     Double.isNaN(a) || Double.isNaN(b)

@@ -11,6 +11,9 @@ import dev.rawops.kernels.TfCpuRegistrations;
 import dev.rawops.kernels.cpu.elementwise.ElementwiseKernel.ArrayFn;
 import dev.rawops.kernels.cpu.elementwise.ElementwiseMath.IntKind;
 import dev.rawops.kernels.cpu.support.Lanes;
+import dev.rawops.kernels.cpu.support.SegmentOp;
+import dev.rawops.kernels.cpu.support.VectorElementwise;
+import dev.rawops.kernels.cpu.support.VectorSupport;
 import dev.rawops.ops.NodeInfo;
 import dev.rawops.tensor.DType;
 import java.util.ArrayList;
@@ -121,6 +124,7 @@ public final class CpuElementwise {
     final EnumMap<Lanes, Function<Spec, ArrayFn>> impls = new EnumMap<>(Lanes.class);
     int laneInput = 0;
     ElementwiseKernel.Prepare prepare;
+    SegmentOp segmentOp;
 
     Entry(String... names) {
       this.names = List.of(names);
@@ -129,6 +133,12 @@ public final class CpuElementwise {
     /** The input whose dtype picks the lane (Select: 1, after the bool condition). */
     Entry laneFrom(int input) {
       laneInput = input;
+      return this;
+    }
+
+    /** The op's float32 form over tensor memory, used when the SIMD kernels are on. */
+    Entry simd(SegmentOp op) {
+      segmentOp = op;
       return this;
     }
 
@@ -358,7 +368,14 @@ public final class CpuElementwise {
         node -> {
           DType in = node.inputDType(e.laneInput);
           ArrayFn fn = e.impls.get(Lanes.of(in)).apply(new Spec(in, node));
-          ElementwiseKernel k = new ElementwiseKernel(node.outputDType(0), fn, e.prepare);
+          SegmentOp seg =
+              in == DType.FLOAT
+                      && e.segmentOp != null
+                      && VectorSupport.ENABLED
+                      && VectorElementwise.supports(e.segmentOp)
+                  ? e.segmentOp
+                  : null;
+          ElementwiseKernel k = new ElementwiseKernel(node.outputDType(0), fn, e.prepare, seg);
           if (node.attrs().has("incompatible_shape_error")
               && !node.attrs().getBool("incompatible_shape_error")) {
             // Equal and NotEqual: shapes that cannot broadcast compare unequal as a whole.

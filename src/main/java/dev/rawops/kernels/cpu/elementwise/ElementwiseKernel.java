@@ -4,6 +4,7 @@ import dev.rawops.RawOpsException;
 import dev.rawops.kernels.Kernel;
 import dev.rawops.kernels.KernelContext;
 import dev.rawops.kernels.cpu.support.Lanes;
+import dev.rawops.kernels.cpu.support.SegmentOp;
 import dev.rawops.ops.elementwise.Broadcast;
 import dev.rawops.tensor.DType;
 import dev.rawops.tensor.Shape;
@@ -37,11 +38,21 @@ final class ElementwiseKernel implements Kernel {
   private final DType outType;
   private final ArrayFn fn;
   private final Prepare prepare;
+  private final SegmentOp segmentOp;
 
   ElementwiseKernel(DType outType, ArrayFn fn, Prepare prepare) {
+    this(outType, fn, prepare, null);
+  }
+
+  /**
+   * With {@code segmentOp} (float32 inputs, SIMD on) the op runs over tensor memory directly when
+   * each input is whole, a scalar or a small trailing block repeated ({@link FloatSegments}).
+   */
+  ElementwiseKernel(DType outType, ArrayFn fn, Prepare prepare, SegmentOp segmentOp) {
     this.outType = outType;
     this.fn = fn;
     this.prepare = prepare;
+    this.segmentOp = segmentOp;
   }
 
   /** At most this many elements, inputs of one shape run as one chunk on the calling thread. */
@@ -137,6 +148,9 @@ final class ElementwiseKernel implements Kernel {
       return out;
     }
     int chunk = (int) Math.min(CHUNK, total);
+    if (segmentOp != null && FloatSegments.run(ctx, segmentOp, in, outShape, out, chunk)) {
+      return out;
+    }
     long chunks = (total + chunk - 1) / chunk;
     MemorySegment o = out.segment();
     // Ranges of chunks are independent: each has its own lane arrays, and every output element is

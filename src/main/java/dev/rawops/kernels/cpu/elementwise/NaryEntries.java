@@ -6,6 +6,7 @@ import static dev.rawops.kernels.cpu.support.Lanes.F64_LANE;
 import static dev.rawops.kernels.cpu.support.Lanes.I64_LANE;
 
 import dev.rawops.kernels.cpu.elementwise.CpuElementwise.Entry;
+import dev.rawops.kernels.cpu.support.SegmentOp;
 import dev.rawops.tensor.DType;
 import java.util.List;
 
@@ -25,8 +26,8 @@ final class NaryEntries {
             .on(F64_LANE, _ -> NaryEntries::clipDouble)
             .on(I64_LANE, s -> clipLong(s.kind().u64()))
             .preparing(Selection::checkClip),
-        select("Select").laneFrom(1).preparing(Selection::checkSelect),
-        select("SelectV2").laneFrom(1),
+        select("Select").laneFrom(1).preparing(Selection::checkSelect).simd(SegmentOp.SELECT),
+        select("SelectV2").laneFrom(1).simd(SegmentOp.SELECT),
         new Entry("Betainc")
             .on(F32_LANE, _ -> NaryEntries::betaincFloat)
             .on(F64_LANE, _ -> NaryEntries::betaincDouble)
