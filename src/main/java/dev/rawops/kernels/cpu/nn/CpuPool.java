@@ -18,6 +18,8 @@ import dev.rawops.kernels.Kernel;
 import dev.rawops.kernels.KernelContext;
 import dev.rawops.kernels.KernelDef;
 import dev.rawops.kernels.cpu.support.NnData;
+import dev.rawops.kernels.cpu.support.VectorPool;
+import dev.rawops.kernels.cpu.support.VectorSupport;
 import dev.rawops.ops.NodeInfo;
 import dev.rawops.ops.nn.ConvGeometry;
 import dev.rawops.ops.nn.ConvGeometry.Window;
@@ -111,6 +113,11 @@ final class CpuPool implements Kernel {
     ConvPlan p = ConvPlan.of((int) dims[0], clampTaps(w), depth, depth, depth, 1, 1);
     Shape outShape = Shape.of(outDims);
     int outN = Math.toIntExact(outShape.numElements());
+    if (max && x.dtype() == FLOAT && node.numOutputs() == 1 && p.taps() > 0 && outN > 0) {
+      ctx.setOutput(
+          0, NnData.ofFloats(ctx, outShape, maxFloat(ctx, p, depth, NnData.floats(x), outN)));
+      return;
+    }
     double[] v = NnData.doubles(x);
     int[] rowIn = new int[p.taps()];
     if (!max) {
@@ -173,6 +180,60 @@ final class CpuPool implements Kernel {
     ctx.setOutput(0, out.freeze());
     if (node.numOutputs() > 1) {
       ctx.setOutput(1, NnData.ofLongs(ctx, node.outputDType(1), outShape, arg));
+    }
+  }
+
+  /**
+   * float32 MaxPool/MaxPool3D: per output position the first maximum of each channel over the
+   * window's valid taps, channels contiguous (a vector at a time where the Vector API is on),
+   * output positions split over the intra-op threads. The same element wins as in the generic loop.
+   */
+  private static float[] maxFloat(KernelContext ctx, ConvPlan p, int depth, float[] x, int outN) {
+    float[] y = new float[outN];
+    int positions = p.outPositions();
+    long rows = (long) p.batch() * positions;
+    ctx.parallel()
+        .forRange(
+            rows,
+            (long) p.taps() * depth + 1,
+            (from, to) -> {
+              int[] rowIn = new int[p.taps()];
+              for (long r = from; r < to; r++) {
+                int n = (int) (r / positions);
+                int o = (int) (r % positions);
+                int yo = (int) r * depth;
+                int xBase = n * p.inPositions() * depth;
+                if (gather(p, o, rowIn) == 0) {
+                  continue; // no tap in the input: 0, as the generic loop leaves it
+                }
+                if (VectorSupport.ENABLED) {
+                  VectorPool.maxPosition(x, xBase, rowIn, rowIn.length, y, yo, depth);
+                } else {
+                  maxPosition(x, xBase, rowIn, y, yo, depth);
+                }
+              }
+            });
+    return y;
+  }
+
+  private static void maxPosition(float[] x, int xBase, int[] rowIn, float[] y, int yo, int depth) {
+    int first = 0;
+    while (rowIn[first] < 0) {
+      first++;
+    }
+    System.arraycopy(x, xBase + rowIn[first] * depth, y, yo, depth);
+    for (int t = first + 1; t < rowIn.length; t++) {
+      int p = rowIn[t];
+      if (p < 0) {
+        continue;
+      }
+      int xo = xBase + p * depth;
+      for (int c = 0; c < depth; c++) {
+        float v = x[xo + c];
+        if (v > y[yo + c]) {
+          y[yo + c] = v;
+        }
+      }
     }
   }
 
