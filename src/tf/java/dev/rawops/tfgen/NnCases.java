@@ -201,7 +201,69 @@ public final class NnCases implements CaseFamily {
     hugeAttrs(out, new Random(37));
     gemmEdges(out, new Random(41));
     depthwiseEdges(out, new Random(43));
+    simdEdges(out, new Random(47));
     return out.cases();
+  }
+
+  /**
+   * float BiasAdd and MaxPool at the SIMD paths' edges: BiasAdd over tensor memory (a bias block,
+   * chunk-crossing rows, NCHW on the lane path) and MaxPool with channel counts that leave a masked
+   * last vector; values with ±0, ±infinity, NaN and subnormals.
+   */
+  private static void simdEdges(CaseList out, Random r) {
+    Shape[][] bias = {
+      {Shape.of(2, 5, 7, 10), Shape.of(10)},
+      {Shape.of(3, 1500), Shape.of(1500)},
+      {Shape.of(2, 10, 3, 5), Shape.of(10)}
+    };
+    for (Shape[] bs : bias) {
+      boolean nchw = bs[0].rank() == 4 && bs[0].dim(1) == bs[1].dim(0) && bs[0].dim(3) != 10;
+      add(
+          out,
+          "SIMD BiasAdd float " + bs[0] + " + " + bs[1] + (nchw ? " NCHW" : " NHWC"),
+          new GraphDefBuilder()
+              .constant("x", specials(r, bs[0]))
+              .constant("b", specials(r, bs[1]))
+              .op("out", "BiasAdd", "x", "b")
+              .attr("T", DataType.DT_FLOAT)
+              .attr("data_format", nchw ? "NCHW" : "NHWC"),
+          "out");
+    }
+    for (int c : new int[] {10, 37}) {
+      for (String padding : List.of("SAME", "VALID")) {
+        add(
+            out,
+            "SIMD MaxPool float [2,9,11," + c + "] 3x3 strides 2 " + padding,
+            new GraphDefBuilder()
+                .constant("x", specials(r, Shape.of(2, 9, 11, c)))
+                .op("out", "MaxPool", "x")
+                .attr("T", DataType.DT_FLOAT)
+                .attr("ksize", ints(1, 3, 3, 1))
+                .attr("strides", ints(1, 2, 2, 1))
+                .attr("padding", padding),
+            "out");
+      }
+    }
+  }
+
+  /** Floats as {@link #floats}, one in eight a special value (±0, ±inf, NaN, subnormals). */
+  private static Tensor specials(Random r, Shape s) {
+    float[] special = {
+      0f,
+      -0f,
+      Float.POSITIVE_INFINITY,
+      Float.NEGATIVE_INFINITY,
+      Float.NaN,
+      1e-40f,
+      -3e-39f,
+      Float.MIN_NORMAL,
+      -Float.MAX_VALUE
+    };
+    float[] v = new float[Math.toIntExact(s.numElements())];
+    for (int i = 0; i < v.length; i++) {
+      v[i] = r.nextInt(8) == 0 ? special[r.nextInt(special.length)] : r.nextInt(2001) / 1000f - 1;
+    }
+    return Tensor.ofFloats(s, v);
   }
 
   /**

@@ -3,6 +3,7 @@ package dev.rawops.kernels.cpu.elementwise;
 import dev.rawops.RawOpsException;
 import dev.rawops.kernels.Kernel;
 import dev.rawops.kernels.KernelContext;
+import dev.rawops.kernels.cpu.support.FloatSegments;
 import dev.rawops.kernels.cpu.support.Lanes;
 import dev.rawops.kernels.cpu.support.SegmentOp;
 import dev.rawops.ops.elementwise.Broadcast;
@@ -21,7 +22,7 @@ import java.util.Optional;
  * chunk is written out in bulk. The output takes over an input's memory when the runtime allows.
  */
 final class ElementwiseKernel implements Kernel {
-  static final int CHUNK = 2048;
+  static final int CHUNK = FloatSegments.CHUNK;
 
   /** An op's computation over one chunk: {@code in[k]} and {@code out} are lane arrays. */
   @FunctionalInterface

@@ -16,12 +16,17 @@ import static dev.rawops.tensor.DType.UINT8;
 import dev.rawops.kernels.Device;
 import dev.rawops.kernels.KernelContext;
 import dev.rawops.kernels.KernelDef;
+import dev.rawops.kernels.cpu.support.Denormals;
+import dev.rawops.kernels.cpu.support.FloatSegments;
 import dev.rawops.kernels.cpu.support.NnData;
+import dev.rawops.kernels.cpu.support.SegmentOp;
+import dev.rawops.kernels.cpu.support.VectorSupport;
 import dev.rawops.ops.NodeInfo;
 import dev.rawops.ops.nn.ConvGeometry;
 import dev.rawops.tensor.DType;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
+import dev.rawops.tensor.TensorBuffer;
 import java.util.Arrays;
 import java.util.List;
 
@@ -90,19 +95,22 @@ final class CpuNnLayers {
     int n = (int) xs.numElements();
     int d = (int) depth;
     DType dt = x.dtype();
+    if (dt == FLOAT && inner == 1 && VectorSupport.ENABLED && n > 0) {
+      // x + b with b repeated along the last dimension: an Add over tensor memory, in place when
+      // the runtime lets the output take over x.
+      TensorBuffer out = ctx.forwardInput(0).orElseGet(() -> ctx.allocateUninitialized(FLOAT, xs));
+      if (FloatSegments.run(
+          ctx, SegmentOp.ADD, new Tensor[] {x, b}, xs, out, Math.min(FloatSegments.CHUNK, n))) {
+        ctx.setOutput(0, out.freeze());
+        return;
+      }
+    }
     if (dt == FLOAT) {
+      // As TF's kernel under FTZ/DAZ: subnormal inputs and sums are zeros (Denormals).
       float[] v = NnData.floats(x);
       float[] bb = NnData.floats(b);
-      if (inner == 1) {
-        for (int i = 0; i < n; i += d) {
-          for (int j = 0; j < d; j++) {
-            v[i + j] += bb[j];
-          }
-        }
-      } else {
-        for (int i = 0; i < n; i++) {
-          v[i] += bb[(i / inner) % d];
-        }
+      for (int i = 0; i < n; i++) {
+        v[i] = Denormals.flush(Denormals.flush(v[i]) + Denormals.flush(bb[(i / inner) % d]));
       }
       ctx.setOutput(0, NnData.ofFloats(ctx, xs, v));
     } else if (dt.isInteger()) {

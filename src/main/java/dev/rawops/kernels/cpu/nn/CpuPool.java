@@ -17,6 +17,7 @@ import dev.rawops.kernels.Device;
 import dev.rawops.kernels.Kernel;
 import dev.rawops.kernels.KernelContext;
 import dev.rawops.kernels.KernelDef;
+import dev.rawops.kernels.cpu.support.Denormals;
 import dev.rawops.kernels.cpu.support.NnData;
 import dev.rawops.kernels.cpu.support.VectorPool;
 import dev.rawops.kernels.cpu.support.VectorSupport;
@@ -184,9 +185,10 @@ final class CpuPool implements Kernel {
   }
 
   /**
-   * float32 MaxPool/MaxPool3D: per output position the first maximum of each channel over the
-   * window's valid taps, channels contiguous (a vector at a time where the Vector API is on),
-   * output positions split over the intra-op threads. The same element wins as in the generic loop.
+   * float32 MaxPool/MaxPool3D as TF's CPU kernel: per output position and channel the fold of
+   * {@link VectorPool#maxPosition} (NaN never wins; -Float.MAX_VALUE where every tap is -infinity),
+   * channels contiguous (a vector at a time where the Vector API is on), output positions split
+   * over the intra-op threads.
    */
   private static float[] maxFloat(KernelContext ctx, ConvPlan p, int depth, float[] x, int outN) {
     float[] y = new float[outN];
@@ -216,21 +218,17 @@ final class CpuPool implements Kernel {
     return y;
   }
 
+  /** {@link VectorPool#maxPosition}'s fold, a channel at a time. */
   private static void maxPosition(float[] x, int xBase, int[] rowIn, float[] y, int yo, int depth) {
-    int first = 0;
-    while (rowIn[first] < 0) {
-      first++;
-    }
-    System.arraycopy(x, xBase + rowIn[first] * depth, y, yo, depth);
-    for (int t = first + 1; t < rowIn.length; t++) {
-      int p = rowIn[t];
+    java.util.Arrays.fill(y, yo, yo + depth, -Float.MAX_VALUE);
+    for (int p : rowIn) {
       if (p < 0) {
         continue;
       }
       int xo = xBase + p * depth;
       for (int c = 0; c < depth; c++) {
         float v = x[xo + c];
-        if (v > y[yo + c]) {
+        if (Denormals.flush(y[yo + c]) < Denormals.flush(v)) {
           y[yo + c] = v;
         }
       }

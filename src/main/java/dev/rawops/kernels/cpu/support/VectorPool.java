@@ -6,11 +6,12 @@ import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
- * float32 max pooling at one output position with the Vector API: the channels a vector at a time,
- * each lane keeping the first maximum over the window's taps in row-major order (a later tap
- * replaces it only when strictly greater, so a NaN in the first valid tap stays and later NaNs are
- * skipped, as in the plain loop and TF's CPU kernel). The result is a copy of the winning input
- * element, bits included. Reached only behind {@link VectorSupport#ENABLED}.
+ * float32 max pooling at one output position with the Vector API, as TF's CPU kernel computes it
+ * (SpatialMaxPool: the output starts at the lowest float and takes each tap, in row-major order,
+ * through Eigen's cwiseMax, {@code acc < v ? v : acc}, subnormals compared as zeros as under TF's
+ * DAZ mode, see {@link Denormals}, but stored as they are): a NaN never wins, and a window of
+ * -infinity gives -Float.MAX_VALUE. The channels a vector at a time, the last ones under a lane
+ * mask. Reached only behind {@link VectorSupport#ENABLED}.
  */
 public final class VectorPool {
   private VectorPool() {}
@@ -19,39 +20,27 @@ public final class VectorPool {
   private static final int L = S.length();
 
   /**
-   * y[yo + c] = the first maximum of x[xBase + rowIn[t]·depth + c] over the taps t with rowIn[t] >=
-   * 0 (at least one is), for c in [0, depth).
+   * y[yo + c] = the cwiseMax fold from -Float.MAX_VALUE of x[xBase + rowIn[t]·depth + c] over the
+   * taps t with rowIn[t] >= 0, for c in [0, depth).
    */
   public static void maxPosition(
       float[] x, int xBase, int[] rowIn, int taps, float[] y, int yo, int depth) {
-    int first = 0;
-    while (rowIn[first] < 0) {
-      first++;
-    }
-    int c = 0;
-    for (; c + L <= depth; c += L) {
-      FloatVector best = FloatVector.fromArray(S, x, xBase + rowIn[first] * depth + c);
-      for (int t = first + 1; t < taps; t++) {
-        int p = rowIn[t];
-        if (p >= 0) {
-          FloatVector v = FloatVector.fromArray(S, x, xBase + p * depth + c);
-          best = best.blend(v, v.compare(VectorOperators.GT, best));
-        }
-      }
-      best.intoArray(y, yo + c);
-    }
-    if (c < depth) {
-      // The last channels, fewer than a vector: the same, with the lanes past depth masked off.
+    for (int c = 0; c < depth; c += L) {
       VectorMask<Float> m = S.indexInRange(c, depth);
-      FloatVector best = FloatVector.fromArray(S, x, xBase + rowIn[first] * depth + c, m);
-      for (int t = first + 1; t < taps; t++) {
+      FloatVector best = FloatVector.broadcast(S, -Float.MAX_VALUE);
+      for (int t = 0; t < taps; t++) {
         int p = rowIn[t];
         if (p >= 0) {
           FloatVector v = FloatVector.fromArray(S, x, xBase + p * depth + c, m);
-          best = best.blend(v, v.compare(VectorOperators.GT, best));
+          best = best.blend(v, flush(best).compare(VectorOperators.LT, flush(v)));
         }
       }
       best.intoArray(y, yo + c, m);
     }
+  }
+
+  /** Subnormal lanes as zeros of their sign: what the comparison sees (the stored value is v). */
+  private static FloatVector flush(FloatVector v) {
+    return v.blend(v.mul(0f), v.abs().compare(VectorOperators.LT, Float.MIN_NORMAL));
   }
 }

@@ -1,8 +1,6 @@
-package dev.rawops.kernels.cpu.elementwise;
+package dev.rawops.kernels.cpu.support;
 
 import dev.rawops.kernels.KernelContext;
-import dev.rawops.kernels.cpu.support.SegmentOp;
-import dev.rawops.kernels.cpu.support.VectorElementwise;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
 import dev.rawops.tensor.TensorBuffer;
@@ -14,10 +12,14 @@ import java.lang.foreign.ValueLayout;
  * where it lies when it has the output's size, and from a heap tile when it is a scalar or a
  * trailing block of the output's shape repeated (a bias, a per-channel weight): the tile holds the
  * block repeated past a chunk's length, so a chunk starting at output element p reads it from p mod
- * the block's size. Other broadcasts take {@link ElementwiseKernel}'s lane-array path.
+ * the block's size. Other broadcasts are the caller's (false). Reached only behind {@link
+ * VectorSupport#ENABLED}.
  */
-final class FloatSegments {
+public final class FloatSegments {
   private FloatSegments() {}
+
+  /** Elements per chunk (a unit of the split over threads), as the lane-array path's. */
+  public static final int CHUNK = 2048;
 
   /** Largest repeated block tiled (elements): larger ones take the lane-array path. */
   static final int MAX_BLOCK = 4096;
@@ -26,7 +28,7 @@ final class FloatSegments {
    * Computes {@code op} into {@code out} chunk by chunk over the intra-op threads; false (nothing
    * written) when an input's layout is not one of those above.
    */
-  static boolean run(
+  public static boolean run(
       KernelContext ctx, SegmentOp op, Tensor[] in, Shape outShape, TensorBuffer out, int chunk) {
     long total = outShape.numElements();
     int arity = in.length;
