@@ -244,6 +244,52 @@ public final class NnCases implements CaseFamily {
             "out");
       }
     }
+    int[][] convs = { // in h, w, c; window kh, kw; out channels; stride
+      {7, 9, 3, 3, 3, 10, 1}, {7, 9, 3, 3, 3, 10, 2}, {6, 6, 3, 5, 5, 4, 1}, {5, 8, 2, 4, 3, 7, 3}
+    };
+    for (int[] cv : convs) {
+      for (String padding : List.of("SAME", "VALID")) {
+        add(
+            out,
+            "GEMM float Conv2D im2col rows [2,"
+                + cv[0]
+                + ","
+                + cv[1]
+                + ","
+                + cv[2]
+                + "]⊗["
+                + cv[3]
+                + ","
+                + cv[4]
+                + ","
+                + cv[2]
+                + ","
+                + cv[5]
+                + "] strides "
+                + cv[6]
+                + " "
+                + padding,
+            new GraphDefBuilder()
+                .constant("x", floats(r, Shape.of(2, cv[0], cv[1], cv[2])))
+                .constant("f", floats(r, Shape.of(cv[3], cv[4], cv[2], cv[5])))
+                .op("out", "Conv2D", "x", "f")
+                .attr("T", DataType.DT_FLOAT)
+                .attr("strides", ints(1, cv[6], cv[6], 1))
+                .attr("padding", padding),
+            "out");
+      }
+    }
+    add(
+        out,
+        "GEMM float Conv3D im2col rows [1,4,5,6,2]⊗[3,3,3,2,5] SAME",
+        new GraphDefBuilder()
+            .constant("x", floats(r, Shape.of(1, 4, 5, 6, 2)))
+            .constant("f", floats(r, Shape.of(3, 3, 3, 2, 5)))
+            .op("out", "Conv3D", "x", "f")
+            .attr("T", DataType.DT_FLOAT)
+            .attr("strides", ints(1, 1, 1, 1, 1))
+            .attr("padding", "SAME"),
+        "out");
   }
 
   /** Floats as {@link #floats}, one in eight a special value (±0, ±inf, NaN, subnormals). */

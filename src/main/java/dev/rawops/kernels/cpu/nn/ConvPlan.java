@@ -392,22 +392,68 @@ public final class ConvPlan {
             int xBase = n * inPositions() * inDepth;
             int rows = Math.min(blockRows, positions - r0);
             for (int r = 0; r < rows; r++) {
-              int o = r0 + r;
-              gather(o / (out[2] * out[1]), (o / out[2]) % out[1], o % out[2], rowIn);
-              int po = r * kk;
-              for (int t = 0; t < taps; t++) {
-                int p = rowIn[t];
-                if (p < 0) {
-                  java.util.Arrays.fill(patches, po + t * inDepth, po + (t + 1) * inDepth, 0f);
-                } else {
-                  System.arraycopy(x, xBase + p * inDepth, patches, po + t * inDepth, inDepth);
-                }
-              }
+              patchRow(x, xBase, r0 + r, patches, r * kk, rowIn);
             }
             int cOff = (n * positions + r0) * outDepth;
             VectorGemm.multiply(patches, 0, kk, 1, rows, fp, y, cOff, outDepth, scratch);
           }
         });
+  }
+
+  /**
+   * The patch of output position {@code o} (taps in (kd, kh, kw) order, inDepth floats each, zeros
+   * for padding) at {@code patches[po]}. Without width dilation a window row's taps inside the
+   * input are one run of input memory (NHWC), copied at once: the small convolutions' patches (3
+   * input channels: 3 floats a tap) cost a copy per window row rather than per tap.
+   */
+  private void patchRow(float[] x, int xBase, int o, float[] patches, int po, int[] rowIn) {
+    int ow = o % out[2];
+    int oh = (o / out[2]) % out[1];
+    int od = o / (out[2] * out[1]);
+    if (dil[2] != 1) {
+      gather(od, oh, ow, rowIn);
+      for (int t = 0; t < rowIn.length; t++) {
+        int p = rowIn[t];
+        int d = po + t * inDepth;
+        if (p < 0) {
+          java.util.Arrays.fill(patches, d, d + inDepth, 0f);
+        } else {
+          System.arraycopy(x, xBase + p * inDepth, patches, d, inDepth);
+        }
+      }
+      return;
+    }
+    int rowLen = k[2] * inDepth;
+    int iw0 = ow * stride[2] - pad[2];
+    int kw0 = Math.max(0, -iw0);
+    int kw1 = Math.min(k[2], in[2] - iw0);
+    int d = po;
+    for (int kd = 0; kd < k[0]; kd++) {
+      int id = od * stride[0] - pad[0] + kd * dil[0];
+      for (int kh = 0; kh < k[1]; kh++, d += rowLen) {
+        int ih = oh * stride[1] - pad[1] + kh * dil[1];
+        if (id < 0 || id >= in[0] || ih < 0 || ih >= in[1] || kw1 <= kw0) {
+          java.util.Arrays.fill(patches, d, d + rowLen, 0f);
+          continue;
+        }
+        if (kw0 > 0) {
+          java.util.Arrays.fill(patches, d, d + kw0 * inDepth, 0f);
+        }
+        int src = xBase + ((id * in[1] + ih) * in[2] + iw0 + kw0) * inDepth;
+        int len = (kw1 - kw0) * inDepth;
+        int dst = d + kw0 * inDepth;
+        if (len < 32) {
+          for (int i = 0; i < len; i++) {
+            patches[dst + i] = x[src + i];
+          }
+        } else {
+          System.arraycopy(x, src, patches, dst, len);
+        }
+        if (kw1 < k[2]) {
+          java.util.Arrays.fill(patches, d + kw1 * inDepth, d + rowLen, 0f);
+        }
+      }
+    }
   }
 
   /** Most floats of patch columns one thread of {@link #forwardGemmT} holds (16 MB). */

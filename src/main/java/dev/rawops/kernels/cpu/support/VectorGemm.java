@@ -259,8 +259,12 @@ public final class VectorGemm {
         if (mr == MR && w == NR) {
           kernel(aa, ao, al, b.data, bo, kc, c, cOff + r0 * ldc + j0, ldc);
         } else {
-          java.util.Arrays.fill(s.tile, 0f);
-          kernel(aa, ao, al, b.data, bo, kc, s.tile, 0, NR);
+          if (w <= L) {
+            narrow(aa, ao, al, b.data, bo, kc, s.tile);
+          } else {
+            java.util.Arrays.fill(s.tile, 0f);
+            kernel(aa, ao, al, b.data, bo, kc, s.tile, 0, NR);
+          }
           for (int r = 0; r < mr; r++) {
             int ci = cOff + (r0 + r) * ldc + j0;
             for (int j = 0; j < w; j++) {
@@ -356,6 +360,37 @@ public final class VectorGemm {
     FloatVector.fromArray(S, c, co + 4 * ldc + L).add(c41).intoArray(c, co + 4 * ldc + L);
     FloatVector.fromArray(S, c, co + 5 * ldc).add(c50).intoArray(c, co + 5 * ldc);
     FloatVector.fromArray(S, c, co + 5 * ldc + L).add(c51).intoArray(c, co + 5 * ldc + L);
+  }
+
+  /**
+   * {@link #kernel} for a block of C at most one vector wide (the narrow layers of small
+   * convolutions, 10 or 16 output channels): the first vector of each B micro-panel row only, six
+   * accumulators, stored to the edge tile (row r at r·NR) for the caller to add to C, as it adds
+   * {@link #kernel}'s tile: each element gets the same sum.
+   */
+  private static void narrow(float[] a, int ao, int lda, float[] bp, int bo, int kc, float[] t) {
+    FloatVector c0 = FloatVector.zero(S);
+    FloatVector c1 = c0;
+    FloatVector c2 = c0;
+    FloatVector c3 = c0;
+    FloatVector c4 = c0;
+    FloatVector c5 = c0;
+    for (int p = 0; p < kc; p++) {
+      FloatVector b0 = FloatVector.fromArray(S, bp, bo + p * NR);
+      int ai = ao + p;
+      c0 = FloatVector.broadcast(S, a[ai]).fma(b0, c0);
+      c1 = FloatVector.broadcast(S, a[ai + lda]).fma(b0, c1);
+      c2 = FloatVector.broadcast(S, a[ai + 2 * lda]).fma(b0, c2);
+      c3 = FloatVector.broadcast(S, a[ai + 3 * lda]).fma(b0, c3);
+      c4 = FloatVector.broadcast(S, a[ai + 4 * lda]).fma(b0, c4);
+      c5 = FloatVector.broadcast(S, a[ai + 5 * lda]).fma(b0, c5);
+    }
+    c0.intoArray(t, 0);
+    c1.intoArray(t, NR);
+    c2.intoArray(t, 2 * NR);
+    c3.intoArray(t, 3 * NR);
+    c4.intoArray(t, 4 * NR);
+    c5.intoArray(t, 5 * NR);
   }
 
   /** Below this many rows of C the unpacked row paths run. */
