@@ -19,8 +19,8 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.RemoteIterator;
 
 /**
- * A SavedModel read from any Hadoop file system URI (hdfs://, s3a://, gs://, abfss://, file:, or
- * a path on the default file system), a directory or a zip of one, as the bytes of a zip: what the
+ * A SavedModel read from any Hadoop file system URI (hdfs://, s3a://, gs://, abfss://, file:, or a
+ * path on the default file system), a directory or a zip of one, as the bytes of a zip: what the
  * driver broadcasts and each executor loads once.
  */
 final class ModelSource {

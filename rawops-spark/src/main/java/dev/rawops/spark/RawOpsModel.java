@@ -45,11 +45,11 @@ import org.apache.spark.sql.types.StructType;
  * it. Each partition is streamed batch by batch ({@link #setBatchSize}) through {@code
  * mapPartitions}, running only the fetched outputs. A row is one element along axis 0: an input of
  * shape {@code [batch, d1, ..., dk]} is a column of k nested arrays (float ↔ FloatType, double ↔
- * DoubleType, int8/16/32/64 ↔ Byte/Short/Integer/LongType, bool ↔ BooleanType, string ↔
- * StringType or BinaryType), and each fetched output becomes a column the same way. Rows whose
- * arrays differ in length (where the signature's dims are unknown) are scored in runs of one shape.
- * A row that cannot be a tensor of its input's shape (a null, a wrong or ragged length) follows
- * {@link #setHandleInvalid}.
+ * DoubleType, int8/16/32/64 ↔ Byte/Short/Integer/LongType, bool ↔ BooleanType, string ↔ StringType
+ * or BinaryType), and each fetched output becomes a column the same way. Rows whose arrays differ
+ * in length (where the signature's dims are unknown) are scored in runs of one shape. A row that
+ * cannot be a tensor of its input's shape (a null, a wrong or ragged length) follows {@link
+ * #setHandleInvalid}.
  *
  * <p>Saved and loaded as any pipeline stage ({@code DefaultParamsWritable}): the params, the model
  * path among them; the model itself stays where it is.

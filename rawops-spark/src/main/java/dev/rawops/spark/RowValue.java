@@ -6,9 +6,9 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * One row's value for one input, flattened: its dims and its elements in a primitive array (or
- * byte strings). Built from the nested arrays Spark hands over (Scala Seqs or Java lists); a value
- * that cannot be a tensor of the input's row shape is a {@link BadRow}.
+ * One row's value for one input, flattened: its dims and its elements in a primitive array (or byte
+ * strings). Built from the nested arrays Spark hands over (Scala Seqs or Java lists); a value that
+ * cannot be a tensor of the input's row shape is a {@link BadRow}.
  */
 final class RowValue {
   final long[] dims;

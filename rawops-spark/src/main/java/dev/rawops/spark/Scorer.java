@@ -139,7 +139,9 @@ final class Scorer implements MapPartitionsFunction<Row, Row> {
           continue;
         }
         int end = i + 1;
-        while (end < rows.size() && values.get(end) != null && sameShapes(values.get(i), values.get(end))) {
+        while (end < rows.size()
+            && values.get(end) != null
+            && sameShapes(values.get(i), values.get(end))) {
           end++;
         }
         score(values.subList(i, end), results, i, positions.get(i), positions.get(end - 1));
@@ -257,7 +259,8 @@ final class Scorer implements MapPartitionsFunction<Row, Row> {
       };
     }
 
-    private void split(Tensor t, Columns.Fetch fetch, int n, Object[][] results, int offset, int k) {
+    private void split(
+        Tensor t, Columns.Fetch fetch, int n, Object[][] results, int offset, int k) {
       Shape s = t.shape();
       if (s.rank() != fetch.depth() + 1 || s.dim(0) != n) {
         throw new IllegalStateException(
@@ -352,8 +355,7 @@ final class Scorer implements MapPartitionsFunction<Row, Row> {
           }
           return o;
         }
-        default ->
-            throw new IllegalStateException("no column type for " + t.dtype().tfName());
+        default -> throw new IllegalStateException("no column type for " + t.dtype().tfName());
       }
     }
 

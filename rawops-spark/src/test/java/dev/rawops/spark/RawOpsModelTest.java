@@ -43,8 +43,7 @@ class RawOpsModelTest {
     float[] x = feed(f, "x").toFloatArray(); // [3, 1]
     float[] y = answer(f, "y").toFloatArray();
     StructType schema = ID.add("features", DataTypes.createArrayType(DataTypes.FloatType));
-    Dataset<Row> df =
-        parquet(tmp, schema, 300, i -> row(i, new Float[] {x[i % x.length]}));
+    Dataset<Row> df = parquet(tmp, schema, 300, i -> row(i, new Float[] {x[i % x.length]}));
     RawOpsModel m =
         new RawOpsModel()
             .setModelPath(dir.toUri().toString())
@@ -52,8 +51,7 @@ class RawOpsModelTest {
             .setFetchDict(Map.of("prediction", "y"))
             .setBatchSize(16);
     Dataset<Row> scored = m.transform(df);
-    assertEquals(
-        "array<float>", scored.schema().apply("prediction").dataType().simpleString());
+    assertEquals("array<float>", scored.schema().apply("prediction").dataType().simpleString());
     List<Row> rows = byId(scored);
     assertEquals(300, rows.size());
     for (Row r : rows) {
@@ -158,8 +156,16 @@ class RawOpsModelTest {
         float w = scores[k];
         assertTrue(
             Math.abs(got.get(k) - w) <= 1e-4 + 1e-4 * Math.abs(w),
-            "row " + r.getInt(0) + " score " + k + ": TF " + w + ", rawops " + got.get(k)
-                + " " + Arrays.toString(scores));
+            "row "
+                + r.getInt(0)
+                + " score "
+                + k
+                + ": TF "
+                + w
+                + ", rawops "
+                + got.get(k)
+                + " "
+                + Arrays.toString(scores));
       }
     }
   }

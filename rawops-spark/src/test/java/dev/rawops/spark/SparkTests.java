@@ -51,8 +51,17 @@ final class SparkTests {
     return TensorProtos.toTensor(f.getFeedOrThrow(key));
   }
 
+  /**
+   * TF's answer for {@code fetch}. (Only methods whose signatures name no protobuf type: the same
+   * test code runs on the -relocated jar, where the fixture classes' protobuf is relocated.)
+   */
   static Tensor answer(Fixture f, String fetch) {
-    return TensorProtos.toTensor(f.getExpected(f.getFetchList().indexOf(fetch)));
+    for (int i = 0; i < f.getFetchCount(); i++) {
+      if (f.getFetch(i).equals(fetch)) {
+        return TensorProtos.toTensor(f.getExpected(i));
+      }
+    }
+    throw new IllegalArgumentException(fetch + " is not a fetch of " + f.getName());
   }
 
   /**
