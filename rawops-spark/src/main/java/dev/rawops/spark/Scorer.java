@@ -1,5 +1,6 @@
 package dev.rawops.spark;
 
+import dev.rawops.RawOpsException;
 import dev.rawops.runtime.Session;
 import dev.rawops.savedmodel.SavedModel;
 import dev.rawops.tensor.DType;
@@ -132,6 +133,7 @@ final class Scorer implements MapPartitionsFunction<Row, Row> {
         positions.add(at);
       }
       Object[][] results = new Object[rows.size()][];
+      boolean[] dropped = new boolean[rows.size()];
       int i = 0;
       while (i < rows.size()) {
         if (values.get(i) == null) {
@@ -144,11 +146,61 @@ final class Scorer implements MapPartitionsFunction<Row, Row> {
             && sameShapes(values.get(i), values.get(end))) {
           end++;
         }
-        score(values.subList(i, end), results, i, positions.get(i), positions.get(end - 1));
+        scoreRun(values.subList(i, end), results, dropped, i, positions);
         i = end;
       }
       for (int r = 0; r < rows.size(); r++) {
-        out.add(append(rows.get(r), results[r]));
+        if (!dropped[r]) {
+          out.add(append(rows.get(r), results[r]));
+        }
+      }
+    }
+
+    /**
+     * Scores a run of rows of one shape in one model call. If the model rejects the batch (a
+     * RawOpsException: an index out of range, a value its ops refuse), each row is scored alone,
+     * and a row the model rejects by itself is a bad row under handleInvalid, named with the
+     * model's message.
+     */
+    private void scoreRun(
+        List<RowValue[]> run,
+        Object[][] results,
+        boolean[] dropped,
+        int offset,
+        List<Long> positions) {
+      try {
+        score(run, results, offset);
+        return;
+      } catch (RawOpsException e) {
+        if (run.size() == 1) {
+          badResult(e, offset, dropped, positions);
+          return;
+        }
+      }
+      for (int r = 0; r < run.size(); r++) {
+        try {
+          score(run.subList(r, r + 1), results, offset + r);
+        } catch (RawOpsException e) {
+          badResult(e, offset + r, dropped, positions);
+        }
+      }
+    }
+
+    private void badResult(RawOpsException e, int index, boolean[] dropped, List<Long> positions) {
+      switch (plan.handleInvalid()) {
+        case RawOpsModel.SKIP -> dropped[index] = true;
+        case RawOpsModel.NULL -> {} // its outputs stay null
+        default ->
+            throw new IllegalArgumentException(
+                "RawOpsModel: row "
+                    + positions.get(index)
+                    + " of partition "
+                    + partition
+                    + ": the model rejects it: "
+                    + e.getMessage()
+                    + ". Set handleInvalid to 'skip' to drop such rows or 'null' to give them"
+                    + " null outputs.",
+                e);
       }
     }
 
@@ -184,38 +236,23 @@ final class Scorer implements MapPartitionsFunction<Row, Row> {
       return v;
     }
 
-    private void score(
-        List<RowValue[]> run, Object[][] results, int offset, long firstRow, long lastRow) {
+    private void score(List<RowValue[]> run, Object[][] results, int offset) {
       int n = run.size();
       Map<String, Tensor> inputs = new LinkedHashMap<>();
       try {
         for (int f = 0; f < plan.feeds().size(); f++) {
           inputs.put(plan.feeds().get(f).inputKey(), stack(run, f, plan.feeds().get(f).dtype()));
         }
-        Map<String, Tensor> outs;
+        Map<String, Tensor> outs = model.run(plan.signature(), inputs, outputKeys);
+        Object[][] rows = new Object[n][plan.fetches().size()];
         try {
-          outs = model.run(plan.signature(), inputs, outputKeys);
-        } catch (RuntimeException e) {
-          throw new IllegalStateException(
-              "RawOpsModel: scoring rows "
-                  + firstRow
-                  + " to "
-                  + lastRow
-                  + " of partition "
-                  + partition
-                  + " failed: "
-                  + e.getMessage(),
-              e);
-        }
-        for (int r = 0; r < n; r++) {
-          results[offset + r] = new Object[plan.fetches().size()];
-        }
-        for (int k = 0; k < plan.fetches().size(); k++) {
-          Columns.Fetch fetch = plan.fetches().get(k);
-          try (Tensor t = outs.get(fetch.outputKey())) {
-            split(t, fetch, n, results, offset, k);
+          for (int k = 0; k < plan.fetches().size(); k++) {
+            split(outs.get(plan.fetches().get(k).outputKey()), plan.fetches().get(k), n, rows, k);
           }
+        } finally {
+          outs.values().forEach(Tensor::close);
         }
+        System.arraycopy(rows, 0, results, offset, n);
       } finally {
         inputs.values().forEach(Tensor::close);
       }
@@ -259,8 +296,7 @@ final class Scorer implements MapPartitionsFunction<Row, Row> {
       };
     }
 
-    private void split(
-        Tensor t, Columns.Fetch fetch, int n, Object[][] results, int offset, int k) {
+    private static void split(Tensor t, Columns.Fetch fetch, int n, Object[][] rows, int k) {
       Shape s = t.shape();
       if (s.rank() != fetch.depth() + 1 || s.dim(0) != n) {
         throw new IllegalStateException(
@@ -281,7 +317,7 @@ final class Scorer implements MapPartitionsFunction<Row, Row> {
       Object[] flat = boxed(t);
       int per = n == 0 ? 0 : flat.length / n;
       for (int r = 0; r < n; r++) {
-        results[offset + r][k] = nest(flat, r * per, rowDims, 0);
+        rows[r][k] = nest(flat, r * per, rowDims, 0);
       }
     }
 

@@ -153,6 +153,39 @@ class ValidationTest {
     assertEquals(List.of(4.5f), kept.get(4).getList(2));
   }
 
+  /**
+   * A row the model itself rejects (GatherNd: an index outside the variable) fails its batch; the
+   * batch is scored row by row and that row alone follows handleInvalid. TF's answers for the
+   * others: graphs/savedmodels/ref_variables/expected.pbtxt, [1, 0] gives 30 and [0, 1] 20.
+   */
+  @Test
+  void aRowTheModelRejectsIsNamedOrHandled() {
+    StructType schema =
+        new StructType()
+            .add("id", DataTypes.IntegerType)
+            .add("ix", DataTypes.createArrayType(DataTypes.IntegerType));
+    List<Row> rows =
+        List.of(
+            row(0, new Integer[] {1, 0}),
+            row(1, new Integer[] {5, 5}),
+            row(2, new Integer[] {0, 1}));
+    RawOpsModel m = new RawOpsModel().setModelPath(MODELS.resolve("ref_variables").toString());
+    Exception e =
+        assertThrows(Exception.class, () -> m.transform(table(schema, rows)).collectAsList());
+    String msg = String.valueOf(e.getMessage());
+    assertTrue(
+        msg.contains("RawOpsModel: row 1 of partition 0: the model rejects it: ")
+            && msg.contains("[5, 5]"),
+        msg);
+
+    List<Row> kept = sorted(m.setHandleInvalid(RawOpsModel.NULL).transform(table(schema, rows)));
+    assertEquals(30, kept.get(0).getInt(2));
+    assertNull(kept.get(1).get(2));
+    assertEquals(20, kept.get(2).getInt(2));
+    List<Row> skipped = sorted(m.setHandleInvalid(RawOpsModel.SKIP).transform(table(schema, rows)));
+    assertEquals(List.of(0, 2), skipped.stream().map(r -> r.getInt(0)).toList());
+  }
+
   /** Rows of different lengths where the signature's dims are unknown: runs of one shape. */
   @Test
   void rowsOfDifferentLengthsRunSeparately() {
