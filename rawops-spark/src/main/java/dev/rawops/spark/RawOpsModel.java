@@ -48,7 +48,8 @@ import org.apache.spark.sql.types.StructType;
  * DoubleType, int8/16/32/64 ↔ Byte/Short/Integer/LongType, bool ↔ BooleanType, string ↔ StringType
  * or BinaryType), and each fetched output becomes a column the same way. Rows whose arrays differ
  * in length (where the signature's dims are unknown) are scored in runs of one shape. A row that
- * cannot be a tensor of its input's shape (a null, a wrong or ragged length) follows {@link
+ * cannot be a tensor of its input's shape (a null, a wrong or ragged length), or that the model
+ * rejects (a batch that fails is scored again row by row to find it), follows {@link
  * #setHandleInvalid}.
  *
  * <p>Saved and loaded as any pipeline stage ({@code DefaultParamsWritable}): the params, the model
@@ -113,7 +114,8 @@ public class RawOpsModel extends Transformer implements DefaultParamsWritable {
         new Param<>(
             this,
             "handleInvalid",
-            "a row that cannot be a tensor of its input's shape: error (fail naming it), skip"
+            "a row that cannot be a tensor of its input's shape, or that the model rejects: error"
+                + " (fail naming it), skip"
                 + " (drop it) or null (null outputs)",
             ParamValidators.inArray(new String[] {ERROR, SKIP, NULL}));
     setDefault(tags, new String[] {SavedModel.SERVE});
