@@ -50,8 +50,8 @@ import java.util.TreeSet;
  * __saved_model_init_op}, or the legacy main/init op) run. Run it by signature with {@link #run}.
  *
  * <p>Thread-safe: any number of threads may call {@link #run} on one model at once (each run has
- * its own executor state; the variables are read-only to a serving signature). Load once, share it,
- * and {@link #close() close} it when done (try-with-resources): that stops the session's own thread
+ * its own executor state; runs share the variables, as in TF's session). Load once, share it, and
+ * {@link #close() close} it when done (try-with-resources): that stops the session's own thread
  * pools and, for a model loaded from a zip or bytes, deletes the directory it was unpacked into.
  *
  * <pre>{@code
@@ -147,8 +147,7 @@ public final class SavedModel implements AutoCloseable {
    */
   public static SavedModel load(byte[] zip, Session.Options options, String... tags) {
     java.util.Objects.requireNonNull(options, "options");
-    SavedModelZip.Unpacked u = SavedModelZip.unzip(zip);
-    return openUnpacked(u, options, tags);
+    return openUnpacked(SavedModelZip.unzip(zip), true, options, tags);
   }
 
   /**
@@ -160,9 +159,9 @@ public final class SavedModel implements AutoCloseable {
   }
 
   private static SavedModel openUnpacked(
-      SavedModelZip.Unpacked u, Session.Options options, String... tags) {
+      SavedModelZip.Unpacked u, boolean restore, Session.Options options, String... tags) {
     try {
-      return openDir(u.root(), u.temp(), true, options, tags);
+      return openDir(u.root(), u.temp(), restore, options, tags);
     } catch (RuntimeException | Error e) {
       SavedModelZip.delete(u.temp());
       throw e;
@@ -187,12 +186,7 @@ public final class SavedModel implements AutoCloseable {
       } catch (IOException e) {
         throw RawOpsException.of(Code.NOT_FOUND, "could not read " + dir + ": " + e.getMessage());
       }
-      try {
-        return openDir(u.root(), u.temp(), restore, options, tags);
-      } catch (RuntimeException | Error e) {
-        SavedModelZip.delete(u.temp());
-        throw e;
-      }
+      return openUnpacked(u, restore, options, tags);
     }
     return openDir(dir, null, restore, options, tags);
   }

@@ -58,9 +58,10 @@ class ThroughputTest {
     table.append(
         String.format(
             Locale.ROOT,
-            "local[2], %d cores; batch 256; best of %d runs%n| model | rows | rawops rows/s/core | TF Java rows/s/core | rawops / TF |%n|---|---|---|---|---|%n",
+            "local[2], %d cores; batch 256; best of %d runs; core jar: %s%n| model | rows | rawops rows/s/core | TF Java rows/s/core | rawops / TF |%n|---|---|---|---|---|%n",
             Runtime.getRuntime().availableProcessors(),
-            RUNS));
+            RUNS,
+            System.getProperty("spark.test.artifact")));
     for (Case c : cases) {
       Dataset<Row> df = table(c);
       SavedModel.Signature sig;
