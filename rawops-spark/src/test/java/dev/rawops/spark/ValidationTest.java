@@ -203,6 +203,25 @@ class ValidationTest {
     assertEquals(List.of(10L, 3L, -1L), out.stream().map(r -> r.getLong(2)).toList());
   }
 
+  /** A string input fed from a binary column: the bytes as they are (café in UTF-8). */
+  @Test
+  void binaryColumnsFeedStringInputs() {
+    StructType schema =
+        new StructType().add("id", DataTypes.IntegerType).add("words", DataTypes.BinaryType);
+    List<Row> rows =
+        List.of(
+            row(0, "café".getBytes(java.nio.charset.StandardCharsets.UTF_8)),
+            row(1, "zebra".getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+    List<Row> out =
+        sorted(
+            new RawOpsModel()
+                .setModelPath(MODELS.resolve("lookup_tf1").toString())
+                .setFetchDict(Map.of("word_id", "ids"))
+                .transform(table(schema, rows)));
+    // TF's answers (expected.pbtxt): café 3, zebra -2.
+    assertEquals(List.of(3L, -2L), out.stream().map(r -> r.getLong(2)).toList());
+  }
+
   private static List<Row> sorted(Dataset<Row> df) {
     List<Row> out = new ArrayList<>(df.collectAsList());
     out.sort(Comparator.comparingInt(r -> r.getInt(0)));
