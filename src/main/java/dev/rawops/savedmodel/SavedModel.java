@@ -47,10 +47,22 @@ import java.util.TreeSet;
  * 1 style VariableV2 + RestoreV2/Assign and TF 2 style StatefulPartitionedCall + RestoreV2/
  * AssignVariableOp alike) or, without a usable SaverDef, through the object graph as TF's Python
  * loader does ({@link ObjectGraphRestore}), asset paths fed, then the init op ({@code
- * __saved_model_init_op}, or the legacy main/init op) run. Run it by signature with {@link #run};
- * safe to share between threads.
+ * __saved_model_init_op}, or the legacy main/init op) run. Run it by signature with {@link #run}.
+ *
+ * <p>Thread-safe: any number of threads may call {@link #run} on one model at once (each run has
+ * its own executor state; runs share the variables, as in TF's session). Load once, share it, and
+ * {@link #close() close} it when done (try-with-resources): that stops the session's own thread
+ * pools and, for a model loaded from a zip or bytes, deletes the directory it was unpacked into.
+ *
+ * <pre>{@code
+ * try (SavedModel m = SavedModel.load(Path.of("model.zip"), new Session.Options().intraOpThreads(1));
+ *     Tensor x = Tensors.of(new float[][] {{1f}, {2f}, {5f}})) {
+ *   Map<String, Tensor> out = m.run("serving_default", Map.of("x", x), List.of("y"));
+ *   float[] y = out.get("y").toFloatArray(); // [2.5, 3.0, 4.5] for half_plus_two
+ * }
+ * }</pre>
  */
-public final class SavedModel {
+public final class SavedModel implements AutoCloseable {
   /** The tag TF's serving tools load by default. */
   public static final String SERVE = "serve";
 
@@ -84,10 +96,19 @@ public final class SavedModel {
   private final Graph graph;
   private final Session session;
   private final ImmutableMap<String, Signature> signatures;
+  // The temporary directory a zip was unpacked into (deleted on close), or null.
+  private final Path unpacked;
+  private volatile boolean closed;
 
   private SavedModel(
-      Path dir, List<String> tags, MetaGraphDef metaGraph, Graph graph, Session session) {
+      Path dir,
+      Path unpacked,
+      List<String> tags,
+      MetaGraphDef metaGraph,
+      Graph graph,
+      Session session) {
     this.dir = dir;
+    this.unpacked = unpacked;
     this.tags = ImmutableList.copyOf(tags);
     this.metaGraph = metaGraph;
     this.graph = graph;
@@ -96,7 +117,9 @@ public final class SavedModel {
   }
 
   /**
-   * Loads the MetaGraphDef tagged exactly {@code tags} ({@code serve} when none are given).
+   * Loads the MetaGraphDef tagged exactly {@code tags} ({@code serve} when none are given) from a
+   * SavedModel directory, or from a zip file of one (its root or its single top-level folder the
+   * model's directory), unpacked into a temporary directory that {@link #close} deletes.
    *
    * @throws RawOpsException NOT_FOUND without a saved_model.pb or a MetaGraphDef with these tags;
    *     DATA_LOSS or INVALID_ARGUMENT, naming the file, for a damaged model or checkpoint; a
@@ -114,6 +137,38 @@ public final class SavedModel {
   }
 
   /**
+   * Loads a SavedModel from the bytes of a zip of its directory (what {@link #zip(Path)} makes, or
+   * {@code zip -r}), e.g. bytes broadcast to the workers of a cluster; unpacked into a temporary
+   * directory that {@link #close} deletes.
+   *
+   * @throws RawOpsException DATA_LOSS for bytes that are not a zip, INVALID_ARGUMENT for an entry
+   *     outside the archive's root, NOT_FOUND for a zip without a SavedModel, or {@link #load(Path,
+   *     Session.Options, String...)}'s errors
+   */
+  public static SavedModel load(byte[] zip, Session.Options options, String... tags) {
+    java.util.Objects.requireNonNull(options, "options");
+    return openUnpacked(SavedModelZip.unzip(zip), true, options, tags);
+  }
+
+  /**
+   * The files of the SavedModel directory {@code dir} in a zip, for {@link #load(byte[],
+   * Session.Options, String...)}.
+   */
+  public static byte[] zip(Path dir) {
+    return SavedModelZip.zip(dir);
+  }
+
+  private static SavedModel openUnpacked(
+      SavedModelZip.Unpacked u, boolean restore, Session.Options options, String... tags) {
+    try {
+      return openDir(u.root(), u.temp(), restore, options, tags);
+    } catch (RuntimeException | Error e) {
+      SavedModelZip.delete(u.temp());
+      throw e;
+    }
+  }
+
+  /**
    * The MetaGraphDef tagged {@code tags}, built and validated but not run: no variables restored,
    * no init op (what {@code rawops validate} shows). Running its signatures reads uninitialized
    * variables.
@@ -124,6 +179,20 @@ public final class SavedModel {
 
   private static SavedModel open(
       Path dir, boolean restore, Session.Options options, String... tags) {
+    if (Files.isRegularFile(dir)) {
+      SavedModelZip.Unpacked u;
+      try (java.io.InputStream in = Files.newInputStream(dir)) {
+        u = SavedModelZip.unzip(in, dir.toString());
+      } catch (IOException e) {
+        throw RawOpsException.of(Code.NOT_FOUND, "could not read " + dir + ": " + e.getMessage());
+      }
+      return openUnpacked(u, restore, options, tags);
+    }
+    return openDir(dir, null, restore, options, tags);
+  }
+
+  private static SavedModel openDir(
+      Path dir, Path unpacked, boolean restore, Session.Options options, String... tags) {
     List<String> want = tags.length == 0 ? List.of(SERVE) : List.of(tags);
     MetaGraphDef mg = metaGraph(dir, tags);
     Graph graph = Graph.build(mg.getGraphDef(), Device.CPU);
@@ -137,7 +206,7 @@ public final class SavedModel {
     if (restore && init != null) {
       session.run(assets, List.of(), List.of(init));
     }
-    return new SavedModel(dir, want, mg, graph, session);
+    return new SavedModel(dir, unpacked, want, mg, graph, session);
   }
 
   /**
@@ -329,6 +398,7 @@ public final class SavedModel {
     return List.copyOf(out);
   }
 
+  /** The model's directory: for a model loaded from a zip or bytes, where it was unpacked. */
   public Path directory() {
     return dir;
   }
@@ -375,11 +445,57 @@ public final class SavedModel {
   }
 
   /**
+   * Runs signature {@code key} for the outputs {@code outputKeys} only, returned in that order:
+   * only the nodes those outputs need run (e.g. a batch's predictions without a scalar summary).
+   *
+   * @throws RawOpsException INVALID_ARGUMENT for an output key the signature does not have, naming
+   *     the ones it has; otherwise as {@link #run(String, Map)}
+   */
+  public Map<String, Tensor> run(
+      String key, Map<String, Tensor> inputsByKey, List<String> outputKeys) {
+    return run(key, inputsByKey, outputKeys, RunOptions.none(), null);
+  }
+
+  /**
    * {@link #run(String, Map)} under {@code options} (timeout, cancellation), reporting each node
    * run to {@code observer} (null: none).
    */
   public Map<String, Tensor> run(
       String key, Map<String, Tensor> inputsByKey, RunOptions options, RunObserver observer) {
+    return run(key, inputsByKey, null, options, observer);
+  }
+
+  /**
+   * {@link #run(String, Map, List)} (every output for {@code outputKeys} null) under {@code
+   * options}, reporting each node run to {@code observer} (null: none).
+   */
+  public Map<String, Tensor> run(
+      String key,
+      Map<String, Tensor> inputsByKey,
+      List<String> outputKeys,
+      RunOptions options,
+      RunObserver observer) {
+    if (closed) {
+      throw new IllegalStateException("the SavedModel at " + dir + " is closed");
+    }
+    Signature sig = signature(key);
+    Map<String, Tensor> feeds = feeds(sig, inputsByKey);
+    List<TensorSpec> outs = outputKeys == null ? sig.outputs() : outputs(sig, outputKeys);
+    List<String> fetches = outs.stream().map(TensorSpec::tensorName).toList();
+    List<Tensor> results = session.run(options, feeds, fetches, List.of(), observer);
+    Map<String, Tensor> out = new LinkedHashMap<>();
+    for (int i = 0; i < results.size(); i++) {
+      out.put(outs.get(i).key(), results.get(i));
+    }
+    return out;
+  }
+
+  /**
+   * Signature {@code key}.
+   *
+   * @throws RawOpsException NOT_FOUND for a key the model does not have, naming the ones it has
+   */
+  public Signature signature(String key) {
     Signature sig = signatures.get(key);
     if (sig == null) {
       throw RawOpsException.of(
@@ -391,6 +507,31 @@ public final class SavedModel {
               + "; it has: "
               + String.join(", ", signatures.keySet()));
     }
+    return sig;
+  }
+
+  private static List<TensorSpec> outputs(Signature sig, List<String> keys) {
+    Map<String, TensorSpec> byKey = new LinkedHashMap<>();
+    sig.outputs().forEach(s -> byKey.put(s.key(), s));
+    List<TensorSpec> out = new ArrayList<>();
+    for (String k : keys) {
+      TensorSpec s = byKey.get(k);
+      if (s == null) {
+        throw RawOpsException.invalidArgument(
+            "signature '"
+                + sig.key()
+                + "' has no output '"
+                + k
+                + "'; its outputs are: "
+                + String.join(", ", byKey.keySet()));
+      }
+      out.add(s);
+    }
+    return out;
+  }
+
+  private static Map<String, Tensor> feeds(Signature sig, Map<String, Tensor> inputsByKey) {
+    String key = sig.key();
     Map<String, TensorSpec> byKey = new LinkedHashMap<>();
     sig.inputs().forEach(s -> byKey.put(s.key(), s));
     for (String k : inputsByKey.keySet()) {
@@ -424,13 +565,24 @@ public final class SavedModel {
       }
       feeds.put(s.tensorName(), t);
     }
-    List<String> fetches = sig.outputs().stream().map(TensorSpec::tensorName).toList();
-    List<Tensor> results = session.run(options, feeds, fetches, List.of(), observer);
-    Map<String, Tensor> out = new LinkedHashMap<>();
-    for (int i = 0; i < results.size(); i++) {
-      out.put(sig.outputs().get(i).key(), results.get(i));
+    return feeds;
+  }
+
+  /**
+   * Stops the session's own thread pools and deletes the directory a zip was unpacked into. Runs
+   * after closing throw {@link IllegalStateException}; tensors already returned stay valid. Closing
+   * twice does nothing.
+   */
+  @Override
+  public void close() {
+    if (closed) {
+      return;
     }
-    return out;
+    closed = true;
+    session.close();
+    if (unpacked != null) {
+      SavedModelZip.delete(unpacked);
+    }
   }
 
   /** True when {@code dir} looks like a SavedModel directory. */
