@@ -75,7 +75,12 @@ final class CpuCropAndResize {
       }
     }
     TensorBuffer out = ctx.allocate(DType.FLOAT, Shape.of(numBoxes, ch, cw, depth));
-    float[] in = CpuResize.floats(image);
+    // A float image is read where it lies (a crop reads a few boxes of a possibly large image);
+    // other dtypes are converted once.
+    MemorySegment in =
+        image.dtype() == DType.FLOAT
+            ? image.data()
+            : MemorySegment.ofArray(CpuResize.floats(image));
     MemorySegment dst = out.segment();
     for (long b = 0; b < numBoxes; b++) {
       float y1 = (float) Numbers.get(boxes, b * 4);
@@ -111,10 +116,10 @@ final class CpuCropAndResize {
             long rx = (long) Math.ceil(inX);
             float xl = inX - lx;
             for (long d = 0; d < depth; d++) {
-              float tl = in[(int) (((bi * h + ty) * w + lx) * depth + d)];
-              float tr = in[(int) (((bi * h + ty) * w + rx) * depth + d)];
-              float bl = in[(int) (((bi * h + by) * w + lx) * depth + d)];
-              float br = in[(int) (((bi * h + by) * w + rx) * depth + d)];
+              float tl = in.getAtIndex(Layouts.F32, ((bi * h + ty) * w + lx) * depth + d);
+              float tr = in.getAtIndex(Layouts.F32, ((bi * h + ty) * w + rx) * depth + d);
+              float bl = in.getAtIndex(Layouts.F32, ((bi * h + by) * w + lx) * depth + d);
+              float br = in.getAtIndex(Layouts.F32, ((bi * h + by) * w + rx) * depth + d);
               float top = tl + (tr - tl) * xl;
               float bottom = bl + (br - bl) * xl;
               dst.setAtIndex(Layouts.F32, o + d, top + (bottom - top) * yl);
@@ -123,7 +128,10 @@ final class CpuCropAndResize {
             long cx = Math.round(inX);
             long cy = Math.round(inY);
             for (long d = 0; d < depth; d++) {
-              dst.setAtIndex(Layouts.F32, o + d, in[(int) (((bi * h + cy) * w + cx) * depth + d)]);
+              dst.setAtIndex(
+                  Layouts.F32,
+                  o + d,
+                  in.getAtIndex(Layouts.F32, ((bi * h + cy) * w + cx) * depth + d));
             }
           }
         }
