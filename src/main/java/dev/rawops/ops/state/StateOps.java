@@ -35,6 +35,24 @@ public final class StateOps implements OpFamily {
   static final List<String> SCATTER_NDS =
       List.of("ScatterNdUpdate", "ScatterNdAdd", "ScatterNdSub");
 
+  static final List<String> RESOURCE_SCATTERS =
+      List.of(
+          "ResourceScatterUpdate",
+          "ResourceScatterAdd",
+          "ResourceScatterSub",
+          "ResourceScatterMul",
+          "ResourceScatterDiv",
+          "ResourceScatterMin",
+          "ResourceScatterMax");
+
+  static final List<String> RESOURCE_SCATTER_NDS =
+      List.of(
+          "ResourceScatterNdUpdate",
+          "ResourceScatterNdAdd",
+          "ResourceScatterNdSub",
+          "ResourceScatterNdMin",
+          "ResourceScatterNdMax");
+
   @Override
   public List<Op> ops() {
     List<Op> ops = new ArrayList<>();
@@ -87,7 +105,25 @@ public final class StateOps implements OpFamily {
                       dev.rawops.ops.Shapes.requireRankAtLeast(node, 1, 1);
                       return List.of(PartialShape.unknownRank());
                     })),
+            DefinedOp.of("ResourceStridedSliceAssign", ShapeFns.unknown()),
             DefinedOp.of("RestoreV2", ShapeFns.unknown())));
+    for (String op : RESOURCE_SCATTERS) {
+      // TF's ResourceScatterUpdateShape: with the variable's shape unknown to the handle (rawops
+      // keeps only its dtype), only the dtype check remains.
+      ops.add(DefinedOp.of(op, variableDtype("dtype", unknownShapes())));
+    }
+    for (String op : RESOURCE_SCATTER_NDS) {
+      ops.add(
+          DefinedOp.of(
+              op,
+              node -> {
+                dev.rawops.ops.Shapes.requireRankAtLeast(node, 1, 1);
+                dev.rawops.ops.Shapes.requireRankAtLeast(node, 2, 1);
+                ScatterNdGeometry.inferCheck(
+                    node, PartialShape.unknownRank(), node.inputShape(1), node.inputShape(2));
+                return List.of();
+              }));
+    }
     return ops;
   }
 

@@ -339,13 +339,18 @@ public final class CpuState {
   /** out[i] = mode(out[i], src[j]) with TF's (C++) semantics for the dtype. */
   static void combine(Mode mode, TensorBuffer out, long i, Tensor src, long j) {
     DType d = out.dtype();
+    if (mode == Mode.UPDATE && d != DType.STRING) {
+      long size = d.byteSize(); // a copy of the bits: subnormals and NaN payloads stay
+      MemorySegment.copy(src.data(), j * size, out.segment(), i * size, size);
+      return;
+    }
     switch (d) {
       case STRING -> out.strings()[(int) i] = src.getString(j);
       case FLOAT, DOUBLE, HALF, BFLOAT16 -> {
         MemorySegment s = out.segment();
-        double a = Numbers.get(d, s, i);
-        double b = Numbers.get(src, j);
-        Numbers.set(d, s, i, real(mode, a, b));
+        double a = flush(d, Numbers.get(d, s, i));
+        double b = flush(d, Numbers.get(src, j));
+        Numbers.set(d, s, i, flush(d, real(mode, a, b)));
       }
       case COMPLEX64, COMPLEX128 -> complex(mode, out, i, src, j);
       default -> {
@@ -356,6 +361,21 @@ public final class CpuState {
         out.setIndex(i, d == DType.BOOL ? (r != 0 ? 1 : 0) : r);
       }
     }
+  }
+
+  /**
+   * {@code x} as TF's CPU threads see it in {@code d}'s arithmetic: denormals-are-zero and
+   * flush-to-zero turn a float or double subnormal into a zero of its sign (bfloat16 computes in
+   * float; half's subnormals widen to normal floats and are kept).
+   */
+  static double flush(DType d, double x) {
+    double min =
+        switch (d) {
+          case FLOAT, BFLOAT16, COMPLEX64 -> Float.MIN_NORMAL;
+          case DOUBLE, COMPLEX128 -> Double.MIN_NORMAL;
+          default -> 0;
+        };
+    return Math.abs(x) < min ? Math.copySign(0.0, x) : x;
   }
 
   private static double real(Mode mode, double a, double b) {
@@ -407,11 +427,11 @@ public final class CpuState {
   private static void complex(Mode mode, TensorBuffer out, long i, Tensor src, long j) {
     DType d = out.dtype();
     MemorySegment s = out.segment();
-    double ar = Numbers.get(d, s, 2 * i);
-    double ai = Numbers.get(d, s, 2 * i + 1);
     MemorySegment in = src.data();
-    double br = Numbers.get(d, in, 2 * j);
-    double bi = Numbers.get(d, in, 2 * j + 1);
+    double ar = flush(d, Numbers.get(d, s, 2 * i));
+    double ai = flush(d, Numbers.get(d, s, 2 * i + 1));
+    double br = flush(d, Numbers.get(d, in, 2 * j));
+    double bi = flush(d, Numbers.get(d, in, 2 * j + 1));
     double r;
     double m;
     switch (mode) {
@@ -438,7 +458,7 @@ public final class CpuState {
       }
       default -> throw new IllegalStateException(mode + " on complex");
     }
-    Numbers.set(d, s, 2 * i, r);
-    Numbers.set(d, s, 2 * i + 1, m);
+    Numbers.set(d, s, 2 * i, flush(d, r));
+    Numbers.set(d, s, 2 * i + 1, flush(d, m));
   }
 }
