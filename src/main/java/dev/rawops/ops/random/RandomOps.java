@@ -44,6 +44,10 @@ public final class RandomOps implements OpFamily {
       ops.add(DefinedOp.of(name, RandomOps::statelessV2));
     }
     ops.add(DefinedOp.of("StatelessRandomUniformIntV2", RandomOps::statelessIntV2));
+    ops.add(DefinedOp.of("StatelessRandomGammaV2", RandomOps::stateless));
+    ops.add(DefinedOp.of("StatelessRandomPoisson", RandomOps::stateless));
+    ops.add(DefinedOp.of("StatelessRandomBinomial", RandomOps::stateless));
+    ops.add(DefinedOp.of("StatelessRandomGammaV3", RandomOps::statelessV2));
     ops.add(
         DefinedOp.of(
             "StatelessRandomGetKeyCounterAlg",

@@ -16,6 +16,8 @@ public final class RandomKernels {
         .addAll(CpuMultinomial.DEFS)
         .addAll(CpuRandomGamma.DEFS)
         .addAll(CpuRandomPoisson.DEFS)
+        .addAll(CpuStatelessGammaPoisson.DEFS)
+        .addAll(CpuStatelessBinomial.DEFS)
         .build();
   }
 }
