@@ -47,7 +47,9 @@ public final class RandomCases implements CaseFamily {
           "StatelessRandomNormal",
           "StatelessTruncatedNormal",
           "StatelessRandomNormalV2",
-          "StatelessTruncatedNormalV2");
+          "StatelessTruncatedNormalV2",
+          "ParameterizedTruncatedNormal",
+          "StatelessParameterizedTruncatedNormal");
 
   @Override
   public Optional<Tolerance> tolerance(Case c) {

@@ -26,6 +26,170 @@ final class StatelessSamplerCases {
     gammaV3(out);
     poisson(out, r);
     binomial(out, r);
+    truncated(out);
+  }
+
+  private static final double INF = Double.POSITIVE_INFINITY;
+
+  /** mean, stddev, minval, maxval: randn, uniform, exponential and reversed samplers. */
+  private static final double[][] PARAMS = {
+    {0, 1, -2, 2}, {0, 1, 0.5, 0.9}, {0, 1, 2.5, INF}, {5, 2, -INF, 3}, {1, 0.5, -3, 0.2}
+  };
+
+  private static void truncated(CaseList out) {
+    int k = 0;
+    for (DType t : List.of(DType.HALF, DType.FLOAT, DType.DOUBLE)) {
+      for (double[] q : PARAMS) {
+        long[] seed = SEEDS[k++ % SEEDS.length];
+        Tensor[] p = new Tensor[4];
+        for (int i = 0; i < 4; i++) {
+          p[i] = castTo(new double[] {q[i]}, Shape.scalar(), t);
+        }
+        ptn(out, p, t, k % 2 == 0 ? new long[] {7} : new long[] {3, 5}, seed, Arrays.toString(q));
+      }
+    }
+    Tensor[] scalar = new Tensor[4];
+    for (int i = 0; i < 4; i++) {
+      scalar[i] = castTo(new double[] {PARAMS[1][i]}, Shape.scalar(), DType.FLOAT);
+    }
+    ptn(
+        out,
+        scalar,
+        DType.FLOAT,
+        new long[] {3, 50},
+        new long[] {3, 4},
+        "150 samples (TF's batches of 100)");
+    Tensor[] vec = {
+      castTo(new double[] {0, 5, 1}, Shape.of(3), DType.FLOAT),
+      castTo(new double[] {1, 2, 0.5}, Shape.of(3), DType.FLOAT),
+      castTo(new double[] {-2, -INF, 0.5}, Shape.of(3), DType.FLOAT),
+      castTo(new double[] {2, 3, 0.9}, Shape.of(3), DType.FLOAT)
+    };
+    ptn(out, vec, DType.FLOAT, new long[] {3, 6}, new long[] {5, 6}, "a parameter set per batch");
+    Tensor[] bad = scalar.clone();
+    bad[1] = castTo(new double[] {0}, Shape.scalar(), DType.FLOAT);
+    ptn(out, bad, DType.FLOAT, new long[] {4}, new long[] {1, 2}, "error: stddev 0");
+    Tensor[] badLen = vec.clone();
+    badLen[0] = castTo(new double[] {0, 1}, Shape.of(2), DType.FLOAT);
+    ptn(out, badLen, DType.FLOAT, new long[] {3, 2}, new long[] {1, 2}, "error: means of length 2");
+    Tensor[] rank2 = scalar.clone();
+    rank2[2] = castTo(new double[] {0, 1}, Shape.of(1, 2), DType.FLOAT);
+    ptn(out, rank2, DType.FLOAT, new long[] {3, 2}, new long[] {1, 2}, "error: minvals of rank 2");
+    ptn(out, scalar, DType.FLOAT, new long[] {}, new long[] {1, 2}, "error: empty shape vector");
+    // stateless
+    k = 0;
+    for (DType t : List.of(DType.HALF, DType.FLOAT, DType.DOUBLE)) {
+      for (double[] q : PARAMS) {
+        long[] seed = SEEDS[k++ % SEEDS.length];
+        Tensor[] p = new Tensor[4];
+        for (int i = 0; i < 4; i++) {
+          p[i] = castTo(new double[] {q[i]}, Shape.scalar(), t);
+        }
+        sptn(out, p, t, new long[] {4, 3}, Tensor.ofLongs(Shape.of(2), seed), Arrays.toString(q));
+      }
+    }
+    Tensor[] bc = {
+      castTo(new double[] {0, 5, 1}, Shape.of(3, 1), DType.DOUBLE),
+      castTo(new double[] {1, 2}, Shape.of(2), DType.DOUBLE),
+      castTo(new double[] {-2}, Shape.of(1), DType.DOUBLE),
+      castTo(new double[] {2}, Shape.scalar(), DType.DOUBLE)
+    };
+    sptn(
+        out,
+        bc,
+        DType.DOUBLE,
+        new long[] {5, 3, 2},
+        Tensor.ofInts(Shape.of(2), 7, 11),
+        "parameters [3,1], [2], [1], [] broadcast, int32 seed");
+    Tensor[] inc = bc.clone();
+    inc[1] = castTo(new double[] {1, 2, 3, 4}, Shape.of(4), DType.DOUBLE);
+    sptn(
+        out,
+        inc,
+        DType.DOUBLE,
+        new long[] {3, 4},
+        Tensor.ofLongs(Shape.of(2), 1, 2),
+        "error: parameters that do not broadcast");
+    sptn(
+        out,
+        bc,
+        DType.DOUBLE,
+        new long[] {3, 3},
+        Tensor.ofLongs(Shape.of(2), 1, 2),
+        "error: shape does not end with the parameters' shape");
+  }
+
+  private static void ptn(
+      CaseList out, Tensor[] p, DType t, long[] dims, long[] seed, String what) {
+    GraphDefBuilder g = new GraphDefBuilder();
+    g.constant(
+        "shape",
+        Tensor.ofInts(
+            Shape.of(dims.length), java.util.Arrays.stream(dims).mapToInt(x -> (int) x).toArray()));
+    String[] names = {"means", "stddevs", "minvals", "maxvals"};
+    for (int i = 0; i < 4; i++) {
+      g.constant(names[i], p[i]);
+    }
+    g.op("r", "ParameterizedTruncatedNormal", "shape", "means", "stddevs", "minvals", "maxvals")
+        .attr("dtype", t)
+        .attr("T", DType.INT32)
+        .attr("seed", seed[0])
+        .attr("seed2", seed[1]);
+    out.add(
+        "ParameterizedTruncatedNormal dtype="
+            + t.tfName()
+            + " shape "
+            + Shape.of(dims)
+            + " params "
+            + p[0].shape()
+            + p[1].shape()
+            + p[2].shape()
+            + p[3].shape()
+            + " seed "
+            + Arrays.toString(seed)
+            + " "
+            + what,
+        g.build(),
+        Map.of(),
+        List.of("r"));
+  }
+
+  private static void sptn(
+      CaseList out, Tensor[] p, DType t, long[] dims, Tensor seed, String what) {
+    GraphDefBuilder g = new GraphDefBuilder();
+    g.constant("shape", shape(dims));
+    g.constant("seed", seed);
+    String[] names = {"means", "stddevs", "minvals", "maxvals"};
+    for (int i = 0; i < 4; i++) {
+      g.constant(names[i], p[i]);
+    }
+    g.op(
+            "r",
+            "StatelessParameterizedTruncatedNormal",
+            "shape",
+            "seed",
+            "means",
+            "stddevs",
+            "minvals",
+            "maxvals")
+        .attr("dtype", t)
+        .attr("S", DType.INT64)
+        .attr("Tseed", seed.dtype());
+    out.add(
+        "StatelessParameterizedTruncatedNormal dtype="
+            + t.tfName()
+            + " shape "
+            + Shape.of(dims)
+            + " params "
+            + p[0].shape()
+            + p[1].shape()
+            + p[2].shape()
+            + p[3].shape()
+            + " "
+            + what,
+        g.build(),
+        Map.of(),
+        List.of("r"));
   }
 
   private static void binomial(CaseList out, Random r) {

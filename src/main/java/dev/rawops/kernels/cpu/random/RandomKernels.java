@@ -18,6 +18,7 @@ public final class RandomKernels {
         .addAll(CpuRandomPoisson.DEFS)
         .addAll(CpuStatelessGammaPoisson.DEFS)
         .addAll(CpuStatelessBinomial.DEFS)
+        .addAll(CpuParameterizedTruncatedNormal.DEFS)
         .build();
   }
 }
