@@ -106,8 +106,8 @@ final class CpuParameterizedTruncatedNormal {
       }
       Generator g =
           ctx.state().getOrCreate(stateKey, Generator.class, _ -> new Generator(seed, seed2));
-      // TF's int32 arithmetic for the reservation.
-      long reserve = (int) (batches * 2 * MAX_ITERATIONS * (perBatch + 3) / 4);
+      // TF's int32 arithmetic for the reservation (wrapping as it does).
+      int reserve = (int) batches * 2 * MAX_ITERATIONS * ((int) perBatch + 3) / 4;
       Philox gen = g.reserve(reserve);
       TensorBuffer out = ctx.allocateUninitialized(dtype, shape);
       Sampler s = new Sampler(node, dtype, gen, out.segment());
