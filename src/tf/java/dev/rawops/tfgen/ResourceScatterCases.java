@@ -32,6 +32,7 @@ public final class ResourceScatterCases implements CaseFamily {
     rows(out, r);
     rowErrors(out, r);
     nd(out, r);
+    refNdMinMax(out, r);
     return out.cases();
   }
 
@@ -292,6 +293,55 @@ public final class ResourceScatterCases implements CaseFamily {
         nonZero(r, DType.FLOAT, Shape.of(1)),
         "",
         ", index vectors deeper than the variable");
+  }
+
+  /** TF 1's ScatterNdMin and ScatterNdMax on a VariableV2, read through Identity. */
+  private static void refNdMinMax(CaseList out, Random r) {
+    for (String op : List.of("ScatterNdMin", "ScatterNdMax")) {
+      for (DType t : List.of(DType.FLOAT, DType.INT32, DType.DOUBLE)) {
+        Tensor init = nonZero(r, t, Shape.of(4, 3));
+        refNd(out, op, init, Tensor.ofInts(Shape.of(2, 1), 3, 1), nonZero(r, t, Shape.of(2, 3)));
+        refNd(
+            out,
+            op,
+            init,
+            Tensor.ofLongs(Shape.of(3, 2), 1, 2, 3, 0, 1, 2),
+            nonZero(r, t, Shape.of(3)));
+      }
+      Tensor f = nonZero(r, DType.FLOAT, Shape.of(4, 3));
+      refNd(
+          out, op, f, Tensor.ofInts(Shape.of(2, 1), 1, 4), nonZero(r, DType.FLOAT, Shape.of(2, 3)));
+    }
+  }
+
+  private static void refNd(CaseList out, String op, Tensor init, Tensor idx, Tensor upd) {
+    GraphDefBuilder g = new GraphDefBuilder();
+    g.op("v", "VariableV2")
+        .attr("dtype", init.dtype())
+        .attr("shape", AttrValue.newBuilder().setShape(init.shape().toPartial().toProto()).build())
+        .attr("shared_name", "ref" + ++variables);
+    g.constant("init", init);
+    g.op("assign", "Assign", "v", "init").attr("T", init.dtype());
+    g.constant("idx", idx);
+    g.constant("upd", upd);
+    g.op("scatter", op, "v", "idx", "upd", "^assign")
+        .attr("T", init.dtype())
+        .attr("Tindices", idx.dtype());
+    g.op("out", "Identity", "scatter").attr("T", init.dtype());
+    out.add(
+        op
+            + " of a "
+            + init.dtype().tfName()
+            + init.shape()
+            + " ref variable, "
+            + idx.dtype().tfName()
+            + " indices "
+            + idx.shape()
+            + ", updates "
+            + upd.shape(),
+        g.build(),
+        Map.of(),
+        List.of("out:0"));
   }
 
   private static Tensor nonZero(Random r, DType t, Shape s) {

@@ -145,6 +145,36 @@ public final class StridedSliceUpdateCases implements CaseFamily {
         vals(r, DType.FLOAT, 5),
         "shrink index out of range");
     neverAssigned(out);
+    // TF 1's ref form, StridedSliceAssign on a VariableV2
+    refAssign(out, m, spec(v(1, 0), v(3, 5), v(1, 1)), vals(r, DType.FLOAT, 2, 5), "rows 1:3");
+    refAssign(
+        out, m, spec(v(3, 4), v(0, 0), v(-1, -2)), vals(r, DType.FLOAT, 3, 2), "negative strides");
+    refAssign(
+        out,
+        m,
+        spec(v(0, 0), v(0, 0), v(1, 1), 3, 3, 0, 0, 0),
+        vals(r, DType.FLOAT, 5),
+        "all, a row broadcast");
+    refAssign(
+        out, m, spec(v(2), v(3), v(1), 0, 0, 0, 0, 1), vals(r, DType.FLOAT, 5), "shrink axis 0");
+    refAssign(
+        out,
+        Tensor.ofStrings(Shape.of(3), "a", "b", "c"),
+        spec(v(0), v(3), v(2)),
+        Tensor.ofStrings(Shape.of(2), "x", "y"),
+        "strings, stride 2");
+    refAssign(
+        out,
+        m,
+        spec(v(1, 0), v(3, 5), v(1, 1)),
+        vals(r, DType.FLOAT, 3, 5),
+        "value of the wrong shape");
+    refAssign(
+        out,
+        m,
+        spec(v(7), v(8), v(1), 0, 0, 0, 0, 1),
+        vals(r, DType.FLOAT, 5),
+        "shrink index out of range");
     return out.cases();
   }
 
@@ -252,6 +282,34 @@ public final class StridedSliceUpdateCases implements CaseFamily {
             + describe(s)
             + ", value "
             + value.dtype().tfName()
+            + value.shape()
+            + ": "
+            + what,
+        g.build(),
+        Map.of(),
+        List.of("out:0"));
+  }
+
+  private static void refAssign(CaseList out, Tensor input, Spec s, Tensor value, String what) {
+    GraphDefBuilder g = new GraphDefBuilder();
+    g.op("v", "VariableV2")
+        .attr("dtype", input.dtype())
+        .attr("shape", AttrValue.newBuilder().setShape(input.shape().toPartial().toProto()).build())
+        .attr("shared_name", "ref" + ++variables);
+    g.constant("init", input);
+    g.op("assign", "Assign", "v", "init").attr("T", input.dtype());
+    spec(g, s, DType.INT32);
+    g.constant("value", value);
+    g.op("slice_assign", "StridedSliceAssign", "v", "begin", "end", "strides", "value", "^assign");
+    masks(g, s, value.dtype(), DType.INT32);
+    g.op("out", "Identity", "slice_assign").attr("T", input.dtype());
+    out.add(
+        "StridedSliceAssign of a "
+            + input.dtype().tfName()
+            + input.shape()
+            + " ref variable, "
+            + describe(s)
+            + ", value "
             + value.shape()
             + ": "
             + what,

@@ -33,7 +33,7 @@ public final class StateOps implements OpFamily {
           "ScatterMax");
 
   static final List<String> SCATTER_NDS =
-      List.of("ScatterNdUpdate", "ScatterNdAdd", "ScatterNdSub");
+      List.of("ScatterNdUpdate", "ScatterNdAdd", "ScatterNdSub", "ScatterNdMin", "ScatterNdMax");
 
   static final List<String> RESOURCE_SCATTERS =
       List.of(
@@ -72,6 +72,8 @@ public final class StateOps implements OpFamily {
               return List.of(rhs);
             }));
     ops.add(DefinedOp.of("AssignAdd", ShapeFns.sameAsInput(0)));
+    // TF's UnchangedShape; begin, end and strides are checked when it runs.
+    ops.add(DefinedOp.of("StridedSliceAssign", ShapeFns.sameAsInput(0)));
     ops.add(DefinedOp.of("AssignSub", ShapeFns.sameAsInput(0)));
     ops.add(DefinedOp.of("IsVariableInitialized", ShapeFns.scalar()));
     for (String op : SCATTERS) {
