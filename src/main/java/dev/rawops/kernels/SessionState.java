@@ -26,6 +26,16 @@ public final class SessionState {
     entries.put(key, value);
   }
 
+  /** True when some entry's key starts with {@code prefix}. */
+  public boolean hasKeyStartingWith(String prefix) {
+    for (String k : entries.keySet()) {
+      if (k.startsWith(prefix)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Removes {@code key}; true when it was there. */
   public boolean remove(String key) {
     return entries.remove(key) != null;

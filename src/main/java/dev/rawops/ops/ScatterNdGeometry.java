@@ -1,5 +1,6 @@
 package dev.rawops.ops;
 
+import dev.rawops.tensor.PartialShape;
 import dev.rawops.tensor.Shape;
 
 /**
@@ -38,6 +39,111 @@ public final class ScatterNdGeometry {
               + updates.dim(0));
     }
     checkUpdateShape(node, tensor, indices, updates);
+  }
+
+  /**
+   * The run-time checks of TF's ScatterNdUpdateOp on a resource variable
+   * (PrepareAndValidateInputs), in its order: the variable at least 1-D, the empty-output rule,
+   * updates' and indices' first dimensions, then the update shape. TF reads dimension 0 of a scalar
+   * indices or updates there (a CHECK failure); the shape functions reject those at build, so only
+   * a fed scalar reaches this, and rawops reports it.
+   */
+  public static void checkVariable(NodeInfo node, Shape params, Shape indices, Shape updates) {
+    if (params.rank() < 1) {
+      throw node.invalidArgument("Output must be at least 1-D, got shape: " + params);
+    }
+    if (indices.rank() < 1 || updates.rank() < 1) {
+      throw node.invalidArgument(
+          "indices and updates must be at least 1-D, got indices.shape "
+              + indices
+              + ", updates.shape "
+              + updates);
+    }
+    if (!validEmptyOutputShape(
+        params.numElements(), indices.numElements(), updates.numElements())) {
+      throw node.invalidArgument(
+          "Indices and updates specified for empty output.  indices shape: " + indices);
+    }
+    if (updates.dim(0) != indices.dim(0)) {
+      throw node.invalidArgument(
+          "Dimensions [0,1) of indices[shape="
+              + indices
+              + "] = "
+              + indices.dim(0)
+              + " must match dimensions [0,1) of updates[shape="
+              + updates
+              + "] = "
+              + updates.dim(0));
+    }
+    checkUpdateShape(node, params, indices, updates);
+  }
+
+  /**
+   * TF's ScatterNdShapeHelper at build: the empty-input rule, then updates' leading dims against
+   * indices.shape[:-1] and the rest against tensor.shape[depth:], as far as the shapes are known.
+   */
+  public static void inferCheck(
+      NodeInfo node, PartialShape tensor, PartialShape indices, PartialShape updates) {
+    if (ShapeMerge.numElements(tensor) == 0
+        && (ShapeMerge.numElements(indices) > 0 || ShapeMerge.numElements(updates) > 0)) {
+      throw node.invalidArgument("Indices and updates specified for empty input");
+    }
+    if (indices.hasRank()
+        && updates.hasRank()
+        && updates.rank() != 0
+        && indices.dim(indices.rank() - 1) >= 0) {
+      checkPrefixAndSuffix(node, tensor, indices, updates);
+    }
+  }
+
+  private static void checkPrefixAndSuffix(
+      NodeInfo node, PartialShape tensor, PartialShape indices, PartialShape updates) {
+    int outer = indices.rank() - 1;
+    long depth = indices.dim(outer);
+    PartialShape prefixIndices = ShapeMerge.subshape(indices, 0, outer);
+    PartialShape prefixUpdates = ShapeMerge.subshape(updates, 0, outer);
+    String why = ShapeMerge.mergeError(prefixIndices, prefixUpdates);
+    if (why != null) {
+      throw node.invalidArgument(
+          "Dimensions [0,"
+              + outer
+              + ") of indices[shape="
+              + indices
+              + "] = "
+              + prefixIndices
+              + " must match dimensions [0,"
+              + outer
+              + ") of updates[shape="
+              + updates
+              + "] = "
+              + prefixUpdates
+              + ": "
+              + why);
+    }
+    PartialShape suffixTensor = ShapeMerge.subshape(tensor, depth, Long.MAX_VALUE);
+    PartialShape suffixUpdates = ShapeMerge.subshape(updates, outer, Long.MAX_VALUE);
+    why = ShapeMerge.mergeError(suffixTensor, suffixUpdates);
+    if (why != null) {
+      throw node.invalidArgument(
+          "Dimensions ["
+              + depth
+              + ","
+              + (tensor.hasRank() ? String.valueOf(tensor.rank()) : "?")
+              + ") of input[shape="
+              + tensor
+              + "] = "
+              + suffixTensor
+              + " must match dimensions ["
+              + outer
+              + ","
+              + updates.rank()
+              + ") of updates[shape="
+              + updates
+              + "] = "
+              + suffixUpdates
+              + ": "
+              + why);
+    }
   }
 
   /** Either no index vectors and no updates, or all three tensors non-empty. */

@@ -32,5 +32,7 @@ public final class Families {
           new ParsingCases(),
           new SparseCases(),
           new ImageCodecCases(),
-          new SpecialFunctionCases());
+          new SpecialFunctionCases(),
+          new ResourceScatterCases(),
+          new StridedSliceUpdateCases());
 }

@@ -47,13 +47,17 @@ public final class RandomCases implements CaseFamily {
           "StatelessRandomNormal",
           "StatelessTruncatedNormal",
           "StatelessRandomNormalV2",
-          "StatelessTruncatedNormalV2");
+          "StatelessTruncatedNormalV2",
+          "ParameterizedTruncatedNormal",
+          "StatelessParameterizedTruncatedNormal");
 
   @Override
   public Optional<Tolerance> tolerance(Case c) {
     for (NodeDef n : c.graph().getNodeList()) {
-      if (n.getOp().equals("RandomGamma")
-          && DType.fromProto(n.getAttrOrThrow("T").getType()) == DType.DOUBLE) {
+      boolean statelessGamma = n.getOp().startsWith("StatelessRandomGamma");
+      if ((n.getOp().equals("RandomGamma") || statelessGamma)
+          && DType.fromProto(n.getAttrOrThrow(statelessGamma ? "dtype" : "T").getType())
+              == DType.DOUBLE) {
         // log, log1p and pow in double: Java's and glibc's differ by an ulp for about 0.1 %.
         return Optional.of(tol(1e-14, 1e-300));
       }
@@ -101,6 +105,7 @@ public final class RandomCases implements CaseFamily {
     multinomials(out, new Random(27));
     gammas(out, new Random(28));
     poissons(out, new Random(29));
+    StatelessSamplerCases.add(out, new Random(30));
     return out.cases();
   }
 

@@ -109,6 +109,7 @@ public final class SelectionCases implements CaseFamily {
     bounds(out, r);
     topKV1(out, new Random(26001));
     inTopKV1(out, new Random(26002));
+    inTopKV2(out, new Random(26004));
     return out.cases();
   }
 
@@ -242,5 +243,40 @@ public final class SelectionCases implements CaseFamily {
     NodeCase c = new NodeCase().input(fed, p).input(fed, t);
     c.op("InTopK").attr("T", t.dtype()).attr("k", k);
     c.addTo(out, "InTopK k " + k, 1);
+  }
+
+  /** InTopKV2: k as a tensor (Const or fed) of the targets' dtype; its ties, NaN and errors. */
+  private static void inTopKV2(CaseList out, Random r) {
+    for (DType idx : List.of(DType.INT32, DType.INT64)) {
+      Tensor p = NodeCase.numbers(DType.FLOAT, Shape.of(6, 5), small(r, 30, 3));
+      Tensor t = NodeCase.numbers(idx, Shape.of(6), small(r, 6, 4));
+      for (int k : new int[] {0, 1, 2, 5, 7}) {
+        inTopKV2(out, p, t, Tensor.ofIntegers(idx, Shape.scalar(), k), k % 2 == 0);
+      }
+    }
+    Tensor p = Tensor.ofFloats(Shape.of(3, 3), 1, Float.NaN, 2, 3, 2, 1, 1, 1, 1);
+    Tensor k1 = Tensor.ofInts(Shape.scalar(), 1);
+    inTopKV2(out, p, Tensor.ofInts(Shape.of(3), 0, 0, 2), k1, true);
+    inTopKV2(out, p, Tensor.ofInts(Shape.of(3), -1, 3, 1), Tensor.ofInts(Shape.scalar(), 3), true);
+    inTopKV2(
+        out, Tensor.ofFloats(Shape.of(0, 3), new float[0]), Tensor.ofInts(Shape.of(0)), k1, true);
+    inTopKV2(out, p, Tensor.ofInts(Shape.of(2), 0, 1), k1, true);
+    inTopKV2(out, p, Tensor.ofInts(Shape.of(2), 0, 1), k1, false);
+    inTopKV2(out, p, Tensor.ofInts(Shape.of(3, 1), 0, 1, 2), k1, true);
+    inTopKV2(out, p, Tensor.ofInts(Shape.of(3), 0, 1, 2), Tensor.ofInts(Shape.scalar(), -1), true);
+    inTopKV2(out, p, Tensor.ofInts(Shape.of(3), 0, 1, 2), Tensor.ofInts(Shape.of(1), 1), true);
+    inTopKV2(out, p, Tensor.ofInts(Shape.of(3), 0, 1, 2), Tensor.ofInts(Shape.of(1), 1), false);
+    inTopKV2(
+        out,
+        Tensor.ofFloats(Shape.of(2, 2), 1, 1, 1, 1),
+        Tensor.ofLongs(Shape.of(2), 0, 1),
+        Tensor.ofLongs(Shape.scalar(), 1),
+        true);
+  }
+
+  private static void inTopKV2(CaseList out, Tensor p, Tensor t, Tensor k, boolean fed) {
+    NodeCase c = new NodeCase().input(fed, p).input(fed, t).input(fed, k);
+    c.op("InTopKV2").attr("T", t.dtype());
+    c.addTo(out, "InTopKV2 k " + k.shape() + " " + (fed ? "fed" : "Const"), 1);
   }
 }

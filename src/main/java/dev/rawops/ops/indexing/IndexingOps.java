@@ -31,6 +31,8 @@ public final class IndexingOps implements OpFamily {
         DefinedOp.of("TensorScatterMax", ShapeFns.sameAsInput(0)).checking(BadIndicesPolicy::of),
         DefinedOp.of("ScatterNdNonAliasingAdd", ShapeFns.sameAsInput(0))
             .checking(BadIndicesPolicy::of),
+        // TF's shape function is UnchangedShape; begin/end/strides are checked when it runs.
+        DefinedOp.of("TensorStridedSliceUpdate", ShapeFns.sameAsInput(0)),
         new GatherNdOp(),
         new StridedSliceOp(),
         new TensorScatterUpdateOp());

@@ -3,7 +3,7 @@ package dev.rawops.ops.indexing;
 import dev.rawops.ops.NodeInfo;
 import dev.rawops.ops.Op;
 import dev.rawops.ops.OpSchema;
-import dev.rawops.ops.ShapeMerge;
+import dev.rawops.ops.ScatterNdGeometry;
 import dev.rawops.ops.Shapes;
 import dev.rawops.tensor.PartialShape;
 import java.util.List;
@@ -56,71 +56,7 @@ public final class TensorScatterUpdateOp implements Op {
     Shapes.requireRankAtLeast(node, TENSOR, 1);
     Shapes.requireRankAtLeast(node, INDICES, 1);
     PartialShape tensor = node.inputShape(TENSOR);
-    PartialShape indices = node.inputShape(INDICES);
-    PartialShape updates = node.inputShape(UPDATES);
-    if (ShapeMerge.numElements(tensor) == 0
-        && (ShapeMerge.numElements(indices) > 0 || ShapeMerge.numElements(updates) > 0)) {
-      throw node.invalidArgument("Indices and updates specified for empty input");
-    }
-    if (indices.hasRank()
-        && updates.hasRank()
-        && updates.rank() != 0
-        && indices.dim(indices.rank() - 1) >= 0) {
-      checkPrefixAndSuffix(node, tensor, indices, updates);
-    }
+    ScatterNdGeometry.inferCheck(node, tensor, node.inputShape(INDICES), node.inputShape(UPDATES));
     return List.of(tensor);
-  }
-
-  /**
-   * updates' leading dims must merge with indices.shape[:-1], the rest with tensor.shape[depth:].
-   */
-  private static void checkPrefixAndSuffix(
-      NodeInfo node, PartialShape tensor, PartialShape indices, PartialShape updates) {
-    int outer = indices.rank() - 1;
-    long depth = indices.dim(outer);
-    PartialShape prefixIndices = ShapeMerge.subshape(indices, 0, outer);
-    PartialShape prefixUpdates = ShapeMerge.subshape(updates, 0, outer);
-    String why = ShapeMerge.mergeError(prefixIndices, prefixUpdates);
-    if (why != null) {
-      throw node.invalidArgument(
-          "Dimensions [0,"
-              + outer
-              + ") of indices[shape="
-              + indices
-              + "] = "
-              + prefixIndices
-              + " must match dimensions [0,"
-              + outer
-              + ") of updates[shape="
-              + updates
-              + "] = "
-              + prefixUpdates
-              + ": "
-              + why);
-    }
-    PartialShape suffixTensor = ShapeMerge.subshape(tensor, depth, Long.MAX_VALUE);
-    PartialShape suffixUpdates = ShapeMerge.subshape(updates, outer, Long.MAX_VALUE);
-    why = ShapeMerge.mergeError(suffixTensor, suffixUpdates);
-    if (why != null) {
-      throw node.invalidArgument(
-          "Dimensions ["
-              + depth
-              + ","
-              + tensor.rank()
-              + ") of input[shape="
-              + tensor
-              + "] = "
-              + suffixTensor
-              + " must match dimensions ["
-              + outer
-              + ","
-              + updates.rank()
-              + ") of updates[shape="
-              + updates
-              + "] = "
-              + suffixUpdates
-              + ": "
-              + why);
-    }
   }
 }

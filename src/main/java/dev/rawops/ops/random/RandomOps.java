@@ -8,6 +8,7 @@ import dev.rawops.ops.OpFamily;
 import dev.rawops.ops.ShapeFns;
 import dev.rawops.ops.Shapes;
 import dev.rawops.tensor.PartialShape;
+import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
 import java.util.ArrayList;
 import java.util.List;
@@ -44,6 +45,29 @@ public final class RandomOps implements OpFamily {
       ops.add(DefinedOp.of(name, RandomOps::statelessV2));
     }
     ops.add(DefinedOp.of("StatelessRandomUniformIntV2", RandomOps::statelessIntV2));
+    ops.add(DefinedOp.of("StatelessRandomGammaV2", RandomOps::stateless));
+    ops.add(DefinedOp.of("StatelessRandomPoisson", RandomOps::stateless));
+    ops.add(DefinedOp.of("StatelessRandomBinomial", RandomOps::stateless));
+    ops.add(
+        DefinedOp.of(
+            "ParameterizedTruncatedNormal",
+            n -> {
+              for (int i = 1; i <= 4; i++) {
+                Shapes.requireRankAtMost(n, i, 1);
+              }
+              return List.of(shapeFromShapeTensor(n, 0));
+            }));
+    ops.add(
+        DefinedOp.of(
+            "StatelessParameterizedTruncatedNormal",
+            n -> {
+              seedShape(n, 1);
+              PartialShape b = broadcastKnown(n, n.inputShape(2), n.inputShape(3));
+              b = broadcastKnown(n, b, n.inputShape(4));
+              broadcastKnown(n, b, n.inputShape(5));
+              return List.of(shapeFromShapeTensor(n, 0));
+            }));
+    ops.add(DefinedOp.of("StatelessRandomGammaV3", RandomOps::statelessV2));
     ops.add(
         DefinedOp.of(
             "StatelessRandomGetKeyCounterAlg",
@@ -97,6 +121,31 @@ public final class RandomOps implements OpFamily {
               return shapeThenInput1(n);
             }));
     return ops;
+  }
+
+  /**
+   * TF's BroadcastBinaryOpOutputShapeFnHelper where both shapes are fully known: the broadcast
+   * shape, or INVALID_ARGUMENT "Incompatible shapes"; unknown when either is not fully known.
+   */
+  private static PartialShape broadcastKnown(NodeInfo node, PartialShape a, PartialShape b) {
+    Optional<Shape> x = a.toShape();
+    Optional<Shape> y = b.toShape();
+    if (x.isEmpty() || y.isEmpty()) {
+      return PartialShape.unknownRank();
+    }
+    int rank = Math.max(x.get().rank(), y.get().rank());
+    long[] dims = new long[rank];
+    for (int d = 0; d < rank; d++) {
+      int dx = d - (rank - x.get().rank());
+      int dy = d - (rank - y.get().rank());
+      long p = dx >= 0 ? x.get().dim(dx) : 1;
+      long q = dy >= 0 ? y.get().dim(dy) : 1;
+      if (p != q && p != 1 && q != 1) {
+        throw node.invalidArgument("Incompatible shapes: " + x.get() + " vs. " + y.get());
+      }
+      dims[d] = p == 1 ? q : p;
+    }
+    return PartialShape.of(dims);
   }
 
   /** RandomGamma and the Poisson ops: the shape input's dims, then the rate or alpha input's. */

@@ -33,7 +33,25 @@ public final class StateOps implements OpFamily {
           "ScatterMax");
 
   static final List<String> SCATTER_NDS =
-      List.of("ScatterNdUpdate", "ScatterNdAdd", "ScatterNdSub");
+      List.of("ScatterNdUpdate", "ScatterNdAdd", "ScatterNdSub", "ScatterNdMin", "ScatterNdMax");
+
+  static final List<String> RESOURCE_SCATTERS =
+      List.of(
+          "ResourceScatterUpdate",
+          "ResourceScatterAdd",
+          "ResourceScatterSub",
+          "ResourceScatterMul",
+          "ResourceScatterDiv",
+          "ResourceScatterMin",
+          "ResourceScatterMax");
+
+  static final List<String> RESOURCE_SCATTER_NDS =
+      List.of(
+          "ResourceScatterNdUpdate",
+          "ResourceScatterNdAdd",
+          "ResourceScatterNdSub",
+          "ResourceScatterNdMin",
+          "ResourceScatterNdMax");
 
   @Override
   public List<Op> ops() {
@@ -54,6 +72,8 @@ public final class StateOps implements OpFamily {
               return List.of(rhs);
             }));
     ops.add(DefinedOp.of("AssignAdd", ShapeFns.sameAsInput(0)));
+    // TF's UnchangedShape; begin, end and strides are checked when it runs.
+    ops.add(DefinedOp.of("StridedSliceAssign", ShapeFns.sameAsInput(0)));
     ops.add(DefinedOp.of("AssignSub", ShapeFns.sameAsInput(0)));
     ops.add(DefinedOp.of("IsVariableInitialized", ShapeFns.scalar()));
     for (String op : SCATTERS) {
@@ -87,7 +107,25 @@ public final class StateOps implements OpFamily {
                       dev.rawops.ops.Shapes.requireRankAtLeast(node, 1, 1);
                       return List.of(PartialShape.unknownRank());
                     })),
+            DefinedOp.of("ResourceStridedSliceAssign", ShapeFns.unknown()),
             DefinedOp.of("RestoreV2", ShapeFns.unknown())));
+    for (String op : RESOURCE_SCATTERS) {
+      // TF's ResourceScatterUpdateShape: with the variable's shape unknown to the handle (rawops
+      // keeps only its dtype), only the dtype check remains.
+      ops.add(DefinedOp.of(op, variableDtype("dtype", unknownShapes())));
+    }
+    for (String op : RESOURCE_SCATTER_NDS) {
+      ops.add(
+          DefinedOp.of(
+              op,
+              node -> {
+                dev.rawops.ops.Shapes.requireRankAtLeast(node, 1, 1);
+                dev.rawops.ops.Shapes.requireRankAtLeast(node, 2, 1);
+                ScatterNdGeometry.inferCheck(
+                    node, PartialShape.unknownRank(), node.inputShape(1), node.inputShape(2));
+                return List.of();
+              }));
+    }
     return ops;
   }
 

@@ -25,7 +25,28 @@ public record VariableHandle(String container, String name, DType dtype) {
     return "var/" + container + "/" + name;
   }
 
-  /** TF's LookupResource failure text for this handle. */
+  /** The session-state key prefix of every variable in this handle's container. */
+  public String containerKeyPrefix() {
+    return "var/" + container + "/";
+  }
+
+  /**
+   * TF's LookupResource failure text for this handle: its ResourceMgr names the container when the
+   * session has no resource in it yet, else the resource.
+   */
+  public String missing(boolean containerExists) {
+    return containerExists
+        ? missing()
+        : "Container "
+            + container
+            + " does not exist. (Could not find resource: "
+            + container
+            + "/"
+            + name
+            + ")";
+  }
+
+  /** TF's LookupResource failure text for this handle in a container that exists. */
   public String missing() {
     return "Resource " + container + "/" + name + "/N10tensorflow3VarE does not exist.";
   }

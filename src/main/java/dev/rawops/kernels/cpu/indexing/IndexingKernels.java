@@ -15,6 +15,7 @@ public final class IndexingKernels {
         .addAll(CpuStridedSlice.DEFS)
         .addAll(CpuTensorScatterUpdate.DEFS)
         .addAll(CpuScatterNd.DEFS)
+        .addAll(CpuTensorStridedSliceUpdate.DEFS)
         .build();
   }
 }

@@ -16,6 +16,9 @@ public final class RandomKernels {
         .addAll(CpuMultinomial.DEFS)
         .addAll(CpuRandomGamma.DEFS)
         .addAll(CpuRandomPoisson.DEFS)
+        .addAll(CpuStatelessGammaPoisson.DEFS)
+        .addAll(CpuStatelessBinomial.DEFS)
+        .addAll(CpuParameterizedTruncatedNormal.DEFS)
         .build();
   }
 }

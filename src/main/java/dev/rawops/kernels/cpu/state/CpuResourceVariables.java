@@ -101,6 +101,11 @@ public final class CpuResourceVariables {
     return h;
   }
 
+  /** TF's LookupResource failure text for {@code h} in this session. */
+  static String missing(KernelContext ctx, VariableHandle h) {
+    return h.missing(ctx.state().hasKeyStartingWith(h.containerKeyPrefix()));
+  }
+
   private static Variable existing(KernelContext ctx, VariableHandle h) {
     return ctx.state().get(h.key(), Variable.class).orElse(null);
   }
@@ -119,7 +124,7 @@ public final class CpuResourceVariables {
                   + " mean the variable is uninitialized. Debug info: container="
                   + h.container()
                   + ", status error message="
-                  + h.missing());
+                  + missing(ctx, h));
     }
     DType want = ctx.node().outputDType(0);
     if (value.dtype() != want) {
@@ -178,7 +183,7 @@ public final class CpuResourceVariables {
                   + " mean the variable is uninitialized. Debug info: container="
                   + h.container()
                   + ", status error message="
-                  + h.missing());
+                  + missing(ctx, h));
     }
     v.update(
         old -> {
@@ -265,7 +270,7 @@ public final class CpuResourceVariables {
     boolean ignore = ctx.node().attrs().getBool("ignore_lookup_error");
     if (t.numElements() == 1 && t.getObject(0) instanceof VariableHandle h) {
       if (!ctx.state().remove(h.key()) && !ignore) {
-        throw ctx.node().error(Code.NOT_FOUND, h.missing());
+        throw ctx.node().error(Code.NOT_FOUND, missing(ctx, h));
       }
     } else if (!ignore) {
       throw ctx.node()
@@ -291,7 +296,7 @@ public final class CpuResourceVariables {
                   + " mean the variable is uninitialized. Debug info: container="
                   + h.container()
                   + ", status error message="
-                  + h.missing());
+                  + missing(ctx, h));
     }
     DType dtype = ctx.node().outputDType(0);
     if (params.dtype() != dtype) {
@@ -313,7 +318,7 @@ public final class CpuResourceVariables {
     VariableHandle h = handle(ctx, 0);
     Variable v = existing(ctx, h);
     if (v == null || v.value() == null) {
-      throw ctx.node().error(Code.NOT_FOUND, h.missing());
+      throw ctx.node().error(Code.NOT_FOUND, missing(ctx, h));
     }
     Tensor params = readForGather(ctx);
     ctx.setOutput(0, GatherNdCopy.gather(ctx, ctx.node(), params, ctx.input(1), false));

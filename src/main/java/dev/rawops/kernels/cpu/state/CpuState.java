@@ -6,6 +6,7 @@ import dev.rawops.kernels.KernelContext;
 import dev.rawops.kernels.KernelDef;
 import dev.rawops.kernels.TensorRef;
 import dev.rawops.ops.NodeInfo;
+import dev.rawops.ops.indexing.StridedSliceAssign;
 import dev.rawops.tensor.DType;
 import dev.rawops.tensor.Numbers;
 import dev.rawops.tensor.PartialShape;
@@ -100,6 +101,12 @@ public final class CpuState {
     addScatterNd(defs, "ScatterNdUpdate", Mode.UPDATE, DType.dataTypes());
     addScatterNd(defs, "ScatterNdAdd", Mode.ADD, withBool);
     addScatterNd(defs, "ScatterNdSub", Mode.SUB, withBool);
+    addScatterNd(defs, "ScatterNdMin", Mode.MIN, real);
+    addScatterNd(defs, "ScatterNdMax", Mode.MAX, real);
+    defs.add(
+        KernelDef.builder("StridedSliceAssign", Device.CPU)
+            .anyTypeOrHandle("T")
+            .build(_ -> CpuState::stridedSliceAssign));
     return defs;
   }
 
@@ -214,7 +221,7 @@ public final class CpuState {
                     + " vs "
                     + update.shape());
       }
-      TensorBuffer out = copy(ctx, params);
+      TensorBuffer out = copy(params);
       for (long i = 0; i < params.numElements(); i++) {
         combine(mode, out, i, update, i);
       }
@@ -252,7 +259,7 @@ public final class CpuState {
       }
       long rows = p.dim(0);
       long slice = p.numElementsFrom(1);
-      TensorBuffer out = copy(ctx, params);
+      TensorBuffer out = copy(params);
       long n = indices.numElements();
       for (long i = 0; i < n; i++) {
         long index = indices.getIndex(i);
@@ -285,7 +292,7 @@ public final class CpuState {
       int depth = (int) indices.shape().dim(indices.shape().rank() - 1);
       long slice = p.numElementsFrom(depth);
       long n = depth == 0 ? 0 : indices.numElements() / depth;
-      TensorBuffer out = copy(ctx, params);
+      TensorBuffer out = copy(params);
       for (long i = 0; i < n; i++) {
         long offset = 0;
         for (int d = 0; d < depth; d++) {
@@ -300,6 +307,48 @@ public final class CpuState {
         }
       }
       v.set(out.freeze());
+    }
+    ctx.setOutput(0, ctx.input(0));
+  }
+
+  /**
+   * StridedSliceAssign on a ref variable: {@code ref[begin:end:strides] = value} with
+   * TensorStridedSliceUpdate's rules ({@link StridedSliceAssign}), on a copy installed whole.
+   */
+  private static void stridedSliceAssign(KernelContext ctx) {
+    RefVariable v = ref(ctx);
+    Tensor value = ctx.input(4);
+    synchronized (v) {
+      Tensor old = v.value();
+      if (old == null) {
+        throw ctx.node()
+            .error(Code.FAILED_PRECONDITION, "Attempting to use uninitialized value " + v.name);
+      }
+      StridedSliceAssign a =
+          StridedSliceAssign.of(
+              ctx.node(), old.shape(), ctx.input(1), ctx.input(2), ctx.input(3), value.shape());
+      if (!a.isEmpty()) {
+        if (old.dtype().isObject()) {
+          Object[] o = new Object[Math.toIntExact(old.numElements())];
+          for (int i = 0; i < o.length; i++) {
+            o[i] = old.getObject(i);
+          }
+          a.forEach((t, s) -> o[(int) t] = value.getObject(s));
+          v.set(Tensor.ofObjects(old.dtype(), old.shape(), o));
+        } else {
+          TensorBuffer out = copy(old);
+          if (old.dtype() == DType.STRING) {
+            byte[][] strings = out.strings();
+            a.forEach((t, s) -> strings[(int) t] = value.getString(s));
+          } else {
+            MemorySegment dst = out.segment();
+            MemorySegment src = value.data();
+            long size = old.dtype().byteSize();
+            a.forEach((t, s) -> MemorySegment.copy(src, s * size, dst, t * size, size));
+          }
+          v.set(out.freeze());
+        }
+      }
     }
     ctx.setOutput(0, ctx.input(0));
   }
@@ -323,8 +372,12 @@ public final class CpuState {
     return at.append("] does not index into shape ").append(p).toString();
   }
 
-  private static TensorBuffer copy(KernelContext ctx, Tensor t) {
-    TensorBuffer b = ctx.allocate(t.dtype(), t.shape());
+  /**
+   * A copy of {@code t} for a variable's next value: unowned memory, since the value outlives the
+   * run (memory from the run's allocator goes back to its pool when the run ends).
+   */
+  private static TensorBuffer copy(Tensor t) {
+    TensorBuffer b = TensorBuffer.allocate(t.dtype(), t.shape());
     if (t.dtype() == DType.STRING) {
       byte[][] s = b.strings();
       for (int i = 0; i < s.length; i++) {
@@ -339,13 +392,18 @@ public final class CpuState {
   /** out[i] = mode(out[i], src[j]) with TF's (C++) semantics for the dtype. */
   static void combine(Mode mode, TensorBuffer out, long i, Tensor src, long j) {
     DType d = out.dtype();
+    if (mode == Mode.UPDATE && d != DType.STRING) {
+      long size = d.byteSize(); // a copy of the bits: subnormals and NaN payloads stay
+      MemorySegment.copy(src.data(), j * size, out.segment(), i * size, size);
+      return;
+    }
     switch (d) {
       case STRING -> out.strings()[(int) i] = src.getString(j);
       case FLOAT, DOUBLE, HALF, BFLOAT16 -> {
         MemorySegment s = out.segment();
-        double a = Numbers.get(d, s, i);
-        double b = Numbers.get(src, j);
-        Numbers.set(d, s, i, real(mode, a, b));
+        double a = flush(d, Numbers.get(d, s, i));
+        double b = flush(d, Numbers.get(src, j));
+        Numbers.set(d, s, i, flush(d, real(mode, a, b)));
       }
       case COMPLEX64, COMPLEX128 -> complex(mode, out, i, src, j);
       default -> {
@@ -356,6 +414,21 @@ public final class CpuState {
         out.setIndex(i, d == DType.BOOL ? (r != 0 ? 1 : 0) : r);
       }
     }
+  }
+
+  /**
+   * {@code x} as TF's CPU threads see it in {@code d}'s arithmetic: denormals-are-zero and
+   * flush-to-zero turn a float or double subnormal into a zero of its sign (bfloat16 computes in
+   * float; half's subnormals widen to normal floats and are kept).
+   */
+  static double flush(DType d, double x) {
+    double min =
+        switch (d) {
+          case FLOAT, BFLOAT16, COMPLEX64 -> Float.MIN_NORMAL;
+          case DOUBLE, COMPLEX128 -> Double.MIN_NORMAL;
+          default -> 0;
+        };
+    return Math.abs(x) < min ? Math.copySign(0.0, x) : x;
   }
 
   private static double real(Mode mode, double a, double b) {
@@ -407,11 +480,11 @@ public final class CpuState {
   private static void complex(Mode mode, TensorBuffer out, long i, Tensor src, long j) {
     DType d = out.dtype();
     MemorySegment s = out.segment();
-    double ar = Numbers.get(d, s, 2 * i);
-    double ai = Numbers.get(d, s, 2 * i + 1);
     MemorySegment in = src.data();
-    double br = Numbers.get(d, in, 2 * j);
-    double bi = Numbers.get(d, in, 2 * j + 1);
+    double ar = flush(d, Numbers.get(d, s, 2 * i));
+    double ai = flush(d, Numbers.get(d, s, 2 * i + 1));
+    double br = flush(d, Numbers.get(d, in, 2 * j));
+    double bi = flush(d, Numbers.get(d, in, 2 * j + 1));
     double r;
     double m;
     switch (mode) {
@@ -438,7 +511,7 @@ public final class CpuState {
       }
       default -> throw new IllegalStateException(mode + " on complex");
     }
-    Numbers.set(d, s, 2 * i, r);
-    Numbers.set(d, s, 2 * i + 1, m);
+    Numbers.set(d, s, 2 * i, flush(d, r));
+    Numbers.set(d, s, 2 * i + 1, flush(d, m));
   }
 }

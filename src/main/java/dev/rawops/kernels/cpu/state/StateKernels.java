@@ -15,6 +15,7 @@ public final class StateKernels {
     return ImmutableList.<KernelDef>builder()
         .addAll(CpuState.defs())
         .addAll(CpuResourceVariables.defs())
+        .addAll(CpuResourceScatter.defs())
         .build();
   }
 }
