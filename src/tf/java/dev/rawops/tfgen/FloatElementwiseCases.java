@@ -90,7 +90,42 @@ public final class FloatElementwiseCases implements CaseFamily {
     select(out, "SelectV2", r, big, Shape.of(7, 10), Shape.of(10));
     select(out, "SelectV2", r, Shape.of(2, 1, 1, 1), big, big);
     select(out, "SelectV2", r, Shape.scalar(), Shape.of(37), Shape.scalar());
+    for (String op : List.of("Tanh", "Sigmoid")) {
+      unary(out, op + " special values", op, Tensor.ofFloats(Shape.of(SPECIAL.length), SPECIAL));
+      float[] v = new float[3 * 333];
+      for (int i = 0; i < v.length; i++) {
+        double mag = Math.pow(10, -8 + 10 * r.nextDouble());
+        v[i] = (float) (r.nextBoolean() ? mag : -mag);
+      }
+      unary(out, op + " magnitudes 1e-8 to 100", op, Tensor.ofFloats(Shape.of(3, 333), v));
+      float[] w = new float[2000];
+      for (int i = 0; i < w.length; i++) {
+        w[i] = (float) (r.nextGaussian() * 4);
+      }
+      unary(out, op + " around zero, a chunk and a tail", op, Tensor.ofFloats(Shape.of(2000), w));
+    }
     return out.cases();
+  }
+
+  /**
+   * Tanh and Sigmoid: TF's Eigen polynomial approximations against Java's Math (plain path) or the
+   * Vector API's lane functions (SIMD path); the README's rtol and atol 1e-6 for float.
+   */
+  @Override
+  public java.util.Optional<dev.rawops.fixtureproto.Tolerance> tolerance(Case c) {
+    String d = c.description();
+    return d.startsWith("Tanh") || d.startsWith("Sigmoid")
+        ? java.util.Optional.of(
+            dev.rawops.fixtureproto.Tolerance.newBuilder().setRtol(1e-6).setAtol(1e-6).build())
+        : java.util.Optional.empty();
+  }
+
+  private static void unary(CaseList out, String what, String op, Tensor x) {
+    GraphDefBuilder g = new GraphDefBuilder();
+    Map<String, TensorProto> feeds = new LinkedHashMap<>();
+    Input.fedNoShape(x, Encoding.CONTENT, false).addTo(g, "x", feeds);
+    g.op("out", op, "x").attr("T", DType.FLOAT);
+    out.add(what + ". x: float" + x.shape(), g.build(), feeds, List.of("out"));
   }
 
   /** Every pair of special values: x [n,1] against y [1,n]. */

@@ -7,6 +7,7 @@ import static dev.rawops.kernels.cpu.support.Lanes.I64_LANE;
 
 import dev.rawops.kernels.cpu.elementwise.CpuElementwise.Entry;
 import dev.rawops.kernels.cpu.elementwise.CpuElementwise.FloatOp;
+import dev.rawops.kernels.cpu.support.SegmentOp;
 import java.util.List;
 import java.util.function.DoubleUnaryOperator;
 
@@ -98,7 +99,7 @@ final class UnaryEntries {
         new Entry("Atan").real(Math::atan),
         new Entry("Sinh").real(Math::sinh).cmap(ComplexMath::sinh),
         new Entry("Cosh").real(Math::cosh).cmap(ComplexMath::cosh),
-        new Entry("Tanh").real(Math::tanh).cmap(ComplexMath::tanh),
+        new Entry("Tanh").simd(SegmentOp.TANH).real(Math::tanh).cmap(ComplexMath::tanh),
         new Entry("Asinh").real(ElementwiseMath::asinh),
         new Entry("Acosh").real(ElementwiseMath::acosh),
         new Entry("Atanh").real(ElementwiseMath::atanh),
@@ -146,6 +147,7 @@ final class UnaryEntries {
             x -> (float) CephesIntegrals.spence(true, x),
             x -> CephesIntegrals.spence(false, x)),
         new Entry("Sigmoid")
+            .simd(SegmentOp.SIGMOID)
             .real(ElementwiseMath::sigmoid)
             .cmap(
                 (re, im, o, i) -> {

@@ -3,8 +3,9 @@ package dev.rawops.kernels.cpu.support;
 /**
  * The float32 elementwise operations that {@link VectorElementwise} runs straight over tensor
  * memory: IEEE single operations (exact, so the same bits as the lane-array loops and TF's Eigen
- * kernels), comparisons into bool bytes, and Select's pick. This enum names no Vector API type, so
- * kernels may hold one whatever {@link VectorSupport#ENABLED} says.
+ * kernels), comparisons into bool bytes, Select's pick, and Tanh and Sigmoid (the Vector API's tanh
+ * and exp, within the ops' stated tolerance of TF, as the lane-array loops are). This enum names no
+ * Vector API type, so kernels may hold one whatever {@link VectorSupport#ENABLED} says.
  */
 public enum SegmentOp {
   ADD(2, false),
@@ -18,7 +19,10 @@ public enum SegmentOp {
   EQUAL(2, true),
   NOT_EQUAL(2, true),
   /** Inputs: the bool condition, then, else. */
-  SELECT(3, false);
+  SELECT(3, false),
+  /** Transcendental: the Vector API's lane functions, within the ops' stated tolerance of TF. */
+  TANH(1, false),
+  SIGMOID(1, false);
 
   private final int arity;
   private final boolean toBool;

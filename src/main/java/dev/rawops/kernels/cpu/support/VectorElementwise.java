@@ -54,6 +54,8 @@ public final class VectorElementwise {
       case EQUAL -> equal(in[0], off[0], in[1], off[1], out, oo, n, false);
       case NOT_EQUAL -> equal(in[0], off[0], in[1], off[1], out, oo, n, true);
       case SELECT -> select(in[0], off[0], in[1], off[1], in[2], off[2], out, oo, n);
+      case TANH -> tanh(in[0], off[0], out, oo, n);
+      case SIGMOID -> sigmoid(in[0], off[0], out, oo, n);
     }
   }
 
@@ -116,6 +118,30 @@ public final class VectorElementwise {
     }
     for (; i < n; i++) {
       o.setAtIndex(F, oo + i, Denormals.flush(at(x, xo + i) * at(y, yo + i)));
+    }
+  }
+
+  /** tanh in float lanes; the tail as the lane-array loop computes it (in double, rounded). */
+  private static void tanh(MemorySegment x, long xo, MemorySegment o, long oo, int n) {
+    int i = 0;
+    for (int bound = S.loopBound(n); i < bound; i += L) {
+      flush(load(x, xo + i).lanewise(VectorOperators.TANH)).intoMemorySegment(o, (oo + i) * 4, NO);
+    }
+    for (; i < n; i++) {
+      o.setAtIndex(F, oo + i, Denormals.flush((float) Math.tanh(at(x, xo + i))));
+    }
+  }
+
+  /** 1 / (1 + exp(-x)) in float lanes; the tail in double, rounded, as the lane-array loop. */
+  private static void sigmoid(MemorySegment x, long xo, MemorySegment o, long oo, int n) {
+    int i = 0;
+    FloatVector one = FloatVector.broadcast(S, 1f);
+    for (int bound = S.loopBound(n); i < bound; i += L) {
+      FloatVector e = load(x, xo + i).neg().lanewise(VectorOperators.EXP);
+      flush(one.div(one.add(e))).intoMemorySegment(o, (oo + i) * 4, NO);
+    }
+    for (; i < n; i++) {
+      o.setAtIndex(F, oo + i, Denormals.flush((float) (1 / (1 + Math.exp(-at(x, xo + i))))));
     }
   }
 
