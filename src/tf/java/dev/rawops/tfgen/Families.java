@@ -31,5 +31,6 @@ public final class Families {
           new ParsingCases(),
           new SparseCases(),
           new ImageCodecCases(),
+          new CombinedNmsCases(),
           new SpecialFunctionCases());
 }

@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * The image family's CPU kernels: resizing, CropAndResize, color adjustments, bounding boxes and
- * non-max suppression, PNG decoding.
+ * non-max suppression, image decoding (PNG, GIF, BMP), JPEG shapes.
  */
 public final class ImageKernels {
   private ImageKernels() {}
@@ -18,7 +18,9 @@ public final class ImageKernels {
         .addAll(CpuColor.defs())
         .addAll(CpuDrawBoxes.DEFS)
         .addAll(CpuNms.defs())
-        .addAll(CpuDecodePng.DEFS)
+        .addAll(CpuDecodeImage.DEFS)
+        .addAll(CpuExtractJpegShape.DEFS)
+        .addAll(CpuCombinedNms.DEFS)
         .build();
   }
 }
