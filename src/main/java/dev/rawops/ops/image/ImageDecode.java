@@ -15,8 +15,18 @@ import dev.rawops.ops.NodeInfo;
 public final class ImageDecode {
   private ImageDecode() {}
 
-  /** What the op asked for: its name, {@code channels} (3 for DecodeGif) and output. */
-  public record Request(String op, int channels, Output output, boolean expandAnimations) {}
+  /**
+   * What the op asked for: its name, {@code channels} (3 for DecodeGif), output, and the JPEG
+   * options (DecodeJpeg's attrs; TF's defaults for the other ops).
+   */
+  public record Request(
+      String op, int channels, Output output, boolean expandAnimations, JpegFlags jpeg) {}
+
+  /** DecodeJpeg's decoding attrs: the fast IDCT, fancy upsampling, truncated-file recovery. */
+  public record JpegFlags(int ratio, boolean fastIdct, boolean fancy, boolean recover) {
+    /** What TF's DecodeImageV2Op uses for ops without these attrs. */
+    public static final JpegFlags DEFAULT = new JpegFlags(1, true, true, false);
+  }
 
   /** The op's output dtype; PNGs decode at 16 bits for UINT16 and FLOAT. */
   public enum Output {
@@ -113,7 +123,7 @@ public final class ImageDecode {
       throw node.invalidArgument("Input is empty.");
     }
     return switch (classify(in)) {
-      case JPEG -> jpeg(node, req);
+      case JPEG -> jpeg(node, req, in);
       case PNG -> png(node, req, in);
       case GIF -> gif(node, req, in);
       case BMP -> BmpDecoder.decode(node, req, in);
@@ -123,7 +133,7 @@ public final class ImageDecode {
     };
   }
 
-  private static Decoded jpeg(NodeInfo node, Request req) {
+  private static Decoded jpeg(NodeInfo node, Request req, byte[] in) {
     if (req.channels() == 4) {
       throw node.invalidArgument("JPEG does not support 4 channels");
     }
@@ -132,9 +142,31 @@ public final class ImageDecode {
           "Trying to decode JPEG format using DecodeBmp op. Use `decode_jpeg` or `decode_image`"
               + " instead.");
     }
-    throw node.error(
-        Code.UNIMPLEMENTED,
-        req.op() + " of JPEG contents is not supported by rawops yet (TF decodes them)");
+    JpegFlags f = req.jpeg();
+    if (f.ratio() != 1) {
+      throw node.error(
+          Code.UNIMPLEMENTED,
+          "JPEG decoding with ratio " + f.ratio() + " is not supported by rawops (ratio 1 only)");
+    }
+    JpegDecoder d = new JpegDecoder(in, f.recover());
+    int[] samples;
+    try {
+      samples = d.decode(req.channels(), f.fastIdct(), f.fancy());
+    } catch (JpegDecoder.JpegError e) {
+      throw node.invalidArgument("jpeg::Uncompress failed. Invalid JPEG data or crop window.");
+    } catch (JpegDecoder.Unsupported e) {
+      throw node.error(
+          Code.UNIMPLEMENTED, req.op() + " of " + e.getMessage() + " is not supported by rawops");
+    }
+    int channels = samples.length / (d.width * d.height);
+    if ((long) d.width * d.height * channels >= (1L << 29)) {
+      throw node.invalidArgument("jpeg::Uncompress failed. Invalid JPEG data or crop window.");
+    }
+    long[] shape =
+        req.op().equals("DecodeGif")
+            ? new long[] {1, d.height, d.width, channels}
+            : new long[] {d.height, d.width, channels};
+    return new Decoded(shape, samples, false);
   }
 
   private static Decoded png(NodeInfo node, Request req, byte[] in) {

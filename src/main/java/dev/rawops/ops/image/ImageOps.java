@@ -46,6 +46,7 @@ public final class ImageOps implements OpFamily {
         DefinedOp.of("NonMaxSuppressionV5", node -> nmsShape(node, 3, true, true)),
         DefinedOp.of("DecodePng", ImageOps::decodeImageShape),
         DefinedOp.of("DecodeBmp", ImageOps::decodeImageShape),
+        DefinedOp.of("DecodeJpeg", ImageOps::decodeImageShape),
         DefinedOp.of("DecodeGif", ImageOps::decodeGifShape),
         DefinedOp.of("DecodeImage", ImageOps::decodeImageV2Shape),
         DefinedOp.of("CombinedNonMaxSuppression", ImageOps::combinedNmsShape),

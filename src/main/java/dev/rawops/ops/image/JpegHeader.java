@@ -1,15 +1,13 @@
 package dev.rawops.ops.image;
 
 /**
- * A JPEG's frame header as libjpeg-turbo's {@code jpeg_read_header} + {@code jpeg_start_decompress}
- * see it through TF's memory source (jpeg_mem.cc's GetImageInfo, used by ExtractJpegShape): SOI
- * first; markers read up to the first SOS (extraneous bytes before a marker skipped, fill bytes
- * allowed); one SOF0/1/2/9/10 with 8-bit samples, a non-zero size up to 65,500, 1 to 10 components
- * with sampling factors 1 to 4 and a length that matches; DHT, DQT and DRI lengths checked; an SOS
- * after the SOF naming its components and a quantization table defined for each. A file with
- * several scans (progressive, or components in separate scans) is read to its EOI, as
- * jpeg_start_decompress absorbs every scan. Past the end of the data TF's memory source reads a
- * fake EOI once (so a file cut in or after its scans still has a shape), then fails.
+ * A JPEG's frame header as libjpeg-turbo's {@code jpeg_read_header} reads it through TF's memory
+ * source (jpeg_mem.cc's GetImageInfo, used by ExtractJpegShape): SOI first; markers read up to the
+ * first SOS (extraneous bytes before a marker skipped, fill bytes allowed); one SOF0/1/2/9/10 with
+ * 8-bit samples, a non-zero size up to 65,500, 1 to 10 components with sampling factors 1 to 4 and
+ * a length that matches; DHT, DQT and DRI lengths checked; an SOS after the SOF naming its
+ * components. Nothing past that SOS is read, so a file cut in its scans still has a shape; running
+ * out of data before it is an error (TF's source inserts no EOI without try_recover_truncated).
  */
 final class JpegHeader {
   /** The header is unreadable: libjpeg's error_exit. */
@@ -32,7 +30,6 @@ final class JpegHeader {
 
   private final byte[] in;
   private int pos;
-  private final boolean[] quantDefined = new boolean[4];
   private boolean sawSof;
 
   private JpegHeader(byte[] in) {
@@ -47,15 +44,10 @@ final class JpegHeader {
   }
 
   private int byte1() throws JpegError {
-    if (pos < in.length) {
-      return in[pos++] & 0xFF;
-    }
-    // TF's source answers the first read past the end with a fake EOI, the next with an error
-    int past = pos++ - in.length;
-    if (past >= 2) {
+    if (pos >= in.length) {
       throw new JpegError("Input file read error");
     }
-    return past == 0 ? 0xFF : 0xD9;
+    return in[pos++] & 0xFF;
   }
 
   private int word() throws JpegError {
@@ -101,10 +93,7 @@ final class JpegHeader {
         case 0xC3, 0xC5, 0xC6, 0xC7, 0xCB, 0xCD, 0xCE, 0xCF ->
             throw new JpegError("Unsupported JPEG process: SOF type 0x" + Integer.toHexString(m));
         case 0xDA -> {
-          boolean multi = sos();
-          if (multi) {
-            toEoi();
-          }
+          sos();
           return;
         }
         case 0xD9 -> throw new JpegError("JPEG datastream contains no image");
@@ -176,8 +165,7 @@ final class JpegHeader {
     }
   }
 
-  /** Returns whether the file has several scans. */
-  private boolean sos() throws JpegError {
+  private void sos() throws JpegError {
     if (!sawSof) {
       throw new JpegError("Invalid JPEG file structure: SOS before SOF");
     }
@@ -186,7 +174,6 @@ final class JpegHeader {
     if (length != n * 2 + 6 || n < 1 || n > 4) {
       throw new JpegError("Bogus marker length");
     }
-    int blocks = 0;
     for (int i = 0; i < n; i++) {
       int id = byte1();
       byte1();
@@ -199,18 +186,10 @@ final class JpegHeader {
       if (c < 0) {
         throw new JpegError("Invalid component ID " + id + " in SOS");
       }
-      if (quantTable[c] > 3 || !quantDefined[quantTable[c]]) {
-        throw new JpegError("Quantization table 0x" + quantTable[c] + " was not defined");
-      }
-      blocks += n == 1 ? 1 : hSamp[c] * vSamp[c];
-    }
-    if (blocks > 10) {
-      throw new JpegError("Sampling factors too large for interleaved scan");
     }
     byte1();
     byte1();
     byte1();
-    return progressive || n < components;
   }
 
   private void dht() throws JpegError {
@@ -257,27 +236,9 @@ final class JpegHeader {
         }
         length -= bytes + 1;
       }
-      quantDefined[index] = true;
     }
     if (length != 0) {
       throw new JpegError("Bogus marker length");
-    }
-  }
-
-  /** The scans and markers of a multi-scan file, up to EOI. */
-  private void toEoi() throws JpegError {
-    while (true) {
-      int m = nextMarker();
-      switch (m) {
-        case 0xD9 -> {
-          return;
-        }
-        case 0xDA -> sos();
-        case 0xC4 -> dht();
-        case 0xDB -> dqt();
-        case 0xD0, 0xD1, 0xD2, 0xD3, 0xD4, 0xD5, 0xD6, 0xD7 -> {}
-        default -> skip(word());
-      }
     }
   }
 }

@@ -14,16 +14,21 @@ import java.lang.foreign.MemorySegment;
 import java.util.List;
 
 /**
- * DecodePng, DecodeGif, DecodeBmp and DecodeImage on CPU (TF's one DecodeImageV2Op): the contents
- * decoded by {@link ImageDecode}, then turned into the op's dtype as TF does — 8-bit samples times
- * 256 for uint16 (a PNG's 16-bit samples as they are) and times {@code float(1/255)} for float (a
- * PNG's 16-bit samples times {@code float(1/65535)}).
+ * DecodePng, DecodeGif, DecodeBmp, DecodeImage and DecodeJpeg on CPU (TF's one DecodeImageV2Op):
+ * the contents decoded by {@link ImageDecode}, then turned into the op's dtype as TF does — 8-bit
+ * samples times 256 for uint16 (a PNG's 16-bit samples as they are) and times {@code float(1/255)}
+ * for float (a PNG's 16-bit samples times {@code float(1/65535)}).
  */
 final class CpuDecodeImage {
   private CpuDecodeImage() {}
 
   static final List<KernelDef> DEFS =
-      List.of(def("DecodePng"), def("DecodeGif"), def("DecodeBmp"), def("DecodeImage"));
+      List.of(
+          def("DecodePng"),
+          def("DecodeGif"),
+          def("DecodeBmp"),
+          def("DecodeImage"),
+          def("DecodeJpeg"));
 
   private static KernelDef def(String op) {
     return KernelDef.builder(op, Device.CPU)
@@ -44,9 +49,30 @@ final class CpuDecodeImage {
                         : t == DType.FLOAT ? ImageDecode.Output.FLOAT : ImageDecode.Output.UINT8;
               }
               boolean expand = !op.equals("DecodeImage") || n.attrs().getBool("expand_animations");
-              ImageDecode.Request req = new ImageDecode.Request(op, channels, output, expand);
+              ImageDecode.JpegFlags jpeg = ImageDecode.JpegFlags.DEFAULT;
+              if (op.equals("DecodeJpeg")) {
+                jpeg = jpegFlags(n);
+              }
+              ImageDecode.Request req = new ImageDecode.Request(op, channels, output, expand, jpeg);
               return ctx -> decode(n, req, ctx);
             });
+  }
+
+  /** DecodeJpeg's attrs, checked as TF's kernel constructor checks them. */
+  private static ImageDecode.JpegFlags jpegFlags(NodeInfo n) {
+    long ratio = n.attrs().getInt("ratio");
+    if (ratio != 1 && ratio != 2 && ratio != 4 && ratio != 8) {
+      throw n.invalidArgument("ratio must be 1, 2, 4, or 8, got " + ratio);
+    }
+    String dct = n.attrs().getString("dct_method");
+    if (!dct.isEmpty() && !dct.equals("INTEGER_FAST") && !dct.equals("INTEGER_ACCURATE")) {
+      throw n.invalidArgument("dct_method must be one of {'', 'INTEGER_FAST', 'INTEGER_ACCURATE'}");
+    }
+    return new ImageDecode.JpegFlags(
+        (int) ratio,
+        !dct.equals("INTEGER_ACCURATE"),
+        n.attrs().getBool("fancy_upscaling"),
+        n.attrs().getBool("try_recover_truncated"));
   }
 
   private static void decode(NodeInfo node, ImageDecode.Request req, KernelContext ctx) {
