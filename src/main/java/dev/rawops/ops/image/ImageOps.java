@@ -179,7 +179,8 @@ public final class ImageOps implements OpFamily {
     long size = total;
     if (node.attrs().getBool("pad_per_class")) {
       if (perClass == 0) {
-        throw node.invalidArgument("max_output_size_per_class must be > 0 ");
+        throw node.invalidArgument(
+            "max_output_size_per_class must be > 0 if pad_per_class is set to true ");
       }
       size =
           total >= 0 && perClass >= 0 && scores[2] >= 0
