@@ -20,8 +20,8 @@ import java.util.Random;
  * Adam7-interlaced or not, every row filter, several IDATs and ancillary chunks, decoded by TF's
  * DecodePng with channels 0, 1, 3, 4 into uint8 and uint16; and corrupt files (CRC, filter byte,
  * truncation, missing chunks, bad IHDR) for TF's errors; then GIF, BMP, PNG through the other
- * decode ops and JPEG headers ({@link ImageFormatCases}); JPEGs TF encodes ({@link JpegCases}). The
- * file is always fed. Exact.
+ * decode ops and JPEG headers ({@link ImageFormatCases}); JPEGs TF encodes ({@link JpegCases});
+ * EncodePng round trips ({@link EncodePngCases}). The file is always fed. Exact.
  */
 public final class ImageCodecCases implements CaseFamily {
   @Override
@@ -80,6 +80,7 @@ public final class ImageCodecCases implements CaseFamily {
     ImageFormatCases.pngElsewhere(out, r);
     ImageFormatCases.jpegShape(out, r);
     JpegCases.cases(out, r);
+    EncodePngCases.cases(out, r);
     return out.cases();
   }
 

@@ -109,16 +109,6 @@ final class JpegCases {
     }
   }
 
-  private static int sof(byte[] jpeg) {
-    for (int i = 2; i + 1 < jpeg.length; i++) {
-      int m = jpeg[i + 1] & 0xFF;
-      if ((jpeg[i] & 0xFF) == 0xFF && (m == 0xC0 || m == 0xC2)) {
-        return i;
-      }
-    }
-    throw new IllegalStateException("no SOF");
-  }
-
   static void cases(CaseList out, Random r) {
     byte[] j420 = encode(picture(r, 13, 17, 3), "", 90, true, false);
     everyWay(out, "RGB 17x13 4:2:0 quality 90", j420, 0, 1, 3);

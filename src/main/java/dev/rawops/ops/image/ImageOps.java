@@ -51,6 +51,20 @@ public final class ImageOps implements OpFamily {
         DefinedOp.of("DecodeImage", ImageOps::decodeImageV2Shape),
         DefinedOp.of("CombinedNonMaxSuppression", ImageOps::combinedNmsShape),
         DefinedOp.of(
+            "EncodePng",
+            node -> {
+              Shapes.requireRankAtLeast(node, 0, 3);
+              PartialShape in = node.inputShape(0);
+              if (!in.hasRank()) {
+                return List.of(PartialShape.unknownRank());
+              }
+              long[] batch = new long[in.rank() - 3];
+              for (int i = 0; i < batch.length; i++) {
+                batch[i] = in.dim(i);
+              }
+              return List.of(PartialShape.of(batch));
+            }),
+        DefinedOp.of(
             "ExtractJpegShape",
             node -> {
               Shapes.requireRank(node, 0, 0);

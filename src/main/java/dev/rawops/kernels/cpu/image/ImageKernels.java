@@ -6,7 +6,8 @@ import java.util.List;
 
 /**
  * The image family's CPU kernels: resizing, CropAndResize, color adjustments, bounding boxes and
- * non-max suppression, image decoding (PNG, GIF, BMP), JPEG shapes.
+ * non-max suppression (per box list and combined), image decoding (PNG, GIF, BMP, JPEG), JPEG
+ * shapes, PNG encoding.
  */
 public final class ImageKernels {
   private ImageKernels() {}
@@ -21,6 +22,7 @@ public final class ImageKernels {
         .addAll(CpuDecodeImage.DEFS)
         .addAll(CpuExtractJpegShape.DEFS)
         .addAll(CpuCombinedNms.DEFS)
+        .addAll(CpuEncodePng.DEFS)
         .build();
   }
 }
