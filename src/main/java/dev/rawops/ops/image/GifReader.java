@@ -151,6 +151,9 @@ final class GifReader {
       frames.remove(frames.size() - 1);
       throw new GifError("Failed to read from given file");
     }
+    if ((long) f.width * f.height > Integer.MAX_VALUE - 8) {
+      throw new GifError("Failed to allocate required memory");
+    }
     f.raster = new byte[f.width * f.height];
     lzwInit(codeSize, interlaced);
     return f;

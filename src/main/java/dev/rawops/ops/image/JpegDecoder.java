@@ -233,6 +233,9 @@ final class JpegDecoder {
     if (n != 1 && n != 3) {
       throw new Unsupported(n + "-component JPEG");
     }
+    if ((long) width * height * n >= (1L << 29)) {
+      throw new JpegError("Image too large"); // TF's own limit, checked before decoding
+    }
     mcusX = ceilDiv(width, 8 * maxH);
     mcusY = ceilDiv(height, 8 * maxV);
     for (Component c : comps) {
@@ -242,6 +245,12 @@ final class JpegDecoder {
       c.dsHeight = ceilDiv(height * c.v, maxV);
       c.coef = new int[c.blocksW * c.blocksH * 64];
     }
+  }
+
+  /** A component's table; all zero (libjpeg's empty IDCT table) if no scan ever named one. */
+  private int[] quantOf(Component c) {
+    int[] q = c.tq < 4 ? quant[c.tq] : null;
+    return q != null ? q : new int[64];
   }
 
   private static int ceilDiv(int a, int b) {
@@ -386,6 +395,9 @@ final class JpegDecoder {
       }
       if (sc[i] == null) {
         throw new JpegError("Invalid component ID in SOS");
+      }
+      if ((t >> 4) > 3 || (t & 15) > 3) {
+        throw new JpegError("Huffman table index out of range");
       }
       sc[i].dcTable = dc[t >> 4];
       sc[i].acTable = ac[t & 15];
@@ -607,7 +619,7 @@ final class JpegDecoder {
     for (int i = 0; i < needed; i++) {
       planes[i] =
           JpegIdct.plane(
-              comps[i].coef, comps[i].blocksW, comps[i].blocksH, quant[comps[i].tq], fast);
+              comps[i].coef, comps[i].blocksW, comps[i].blocksH, quantOf(comps[i]), fast);
     }
     int[] out = new int[width * height * channels];
     int[][] full = new int[needed][];
