@@ -32,6 +32,7 @@ public final class Families {
           new ParsingCases(),
           new SparseCases(),
           new ImageCodecCases(),
+          new CombinedNmsCases(),
           new SpecialFunctionCases(),
           new ResourceScatterCases(),
           new StridedSliceUpdateCases());

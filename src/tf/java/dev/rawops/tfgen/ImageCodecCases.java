@@ -19,7 +19,9 @@ import java.util.Random;
  * (gray 1/2/4/8/16, gray+alpha, RGB, RGBA, palettes with and without tRNS, tRNS on gray and RGB),
  * Adam7-interlaced or not, every row filter, several IDATs and ancillary chunks, decoded by TF's
  * DecodePng with channels 0, 1, 3, 4 into uint8 and uint16; and corrupt files (CRC, filter byte,
- * truncation, missing chunks, bad IHDR) for TF's errors. The PNG is always fed. Exact.
+ * truncation, missing chunks, bad IHDR) for TF's errors; then GIF, BMP, PNG through the other
+ * decode ops and JPEG headers ({@link ImageFormatCases}); JPEGs TF encodes ({@link JpegCases});
+ * EncodePng round trips ({@link EncodePngCases}). The file is always fed. Exact.
  */
 public final class ImageCodecCases implements CaseFamily {
   @Override
@@ -73,6 +75,12 @@ public final class ImageCodecCases implements CaseFamily {
     CaseList out = new CaseList(directory());
     decodePng(out, r);
     pngErrors(out, r);
+    ImageFormatCases.gif(out, r);
+    ImageFormatCases.bmp(out, r);
+    ImageFormatCases.pngElsewhere(out, r);
+    ImageFormatCases.jpegShape(out, r);
+    JpegCases.cases(out, r);
+    EncodePngCases.cases(out, r);
     return out.cases();
   }
 

@@ -1,6 +1,5 @@
 package dev.rawops.ops.image;
 
-import dev.rawops.Code;
 import dev.rawops.ops.NodeInfo;
 
 /**
@@ -16,8 +15,6 @@ import dev.rawops.ops.NodeInfo;
  */
 public final class DecodePngGeometry {
   private DecodePngGeometry() {}
-
-  private static final byte[] PNG = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
 
   /** Decoded samples, row-major height × width × channels, at the output's bit depth. */
   public static final class Image {
@@ -51,50 +48,12 @@ public final class DecodePngGeometry {
     }
   }
 
-  /** TF's kernel-construction check of the {@code channels} attr. */
-  public static void checkChannels(NodeInfo node, long channels) {
-    if (channels != 0 && channels != 1 && channels != 3 && channels != 4) {
-      throw node.invalidArgument("`channels` must be 0, 1, 3 or 4 but got " + channels);
-    }
-  }
-
-  private static boolean startsWith(byte[] in, byte[] magic) {
-    if (in.length < magic.length) {
-      return false;
-    }
-    for (int i = 0; i < magic.length; i++) {
-      if (in[i] != magic[i]) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  /** DecodeImageV2Op::Compute for DecodePng, PNG contents only. */
-  public static Image decode(NodeInfo node, byte[] in, int channels, boolean sixteen) {
-    if (in.length == 0) {
-      throw node.invalidArgument("Input is empty.");
-    }
-    if ((in.length >= 3
-            && (in[0] & 0xFF) == 0xFF
-            && (in[1] & 0xFF) == 0xD8
-            && (in[2] & 0xFF) == 0xFF)
-        || startsWith(in, new byte[] {'G', 'I', 'F', '8'})) {
-      throw node.error(
-          Code.UNIMPLEMENTED,
-          "DecodePng of JPEG or GIF contents is not supported by rawops (TF decodes them)");
-    }
-    if (!startsWith(in, PNG)) {
-      if (startsWith(in, new byte[] {'B', 'M'})) {
-        if (channels == 1) {
-          throw node.invalidArgument("`channels` must be 0, 3 or 4 for BMP, but got 1");
-        }
-        throw node.invalidArgument(
-            "Trying to decode BMP format using a wrong op. Use `decode_bmp` or `decode_image`"
-                + " instead. Op used: DecodePng");
-      }
-      throw node.invalidArgument("Unknown image file format. One of JPEG, PNG, GIF, BMP required.");
-    }
+  /**
+   * DecodeImageV2Op::DecodePngV2 up to the pixels: the header read and the size checked, then
+   * {@code beforePixels} (the op-type checks TF makes once the output is allocated), then the rows.
+   */
+  static Image decode(
+      NodeInfo node, byte[] in, int channels, boolean sixteen, Runnable beforePixels) {
     PngReader png = new PngReader(in);
     try {
       png.readHeader();
@@ -106,6 +65,7 @@ public final class DecodePngGeometry {
     if (w >= (1L << 27) || h >= (1L << 27) || w * h >= (1L << 29)) {
       throw node.invalidArgument("PNG size too large for int: " + w + " by " + h);
     }
+    beforePixels.run();
     int[] raw;
     try {
       raw = png.readImage();

@@ -12,7 +12,8 @@ import java.util.Optional;
 
 /**
  * The Image op family (see docs/ARCHITECTURE.md, "Adding an op to a family"): resizing, colour
- * adjustments, non-max suppression, bounding boxes, PNG decoding and the fake-quantization ops.
+ * adjustments, non-max suppression, bounding boxes, image decoding (PNG, GIF, BMP, DecodeImage),
+ * JPEG shapes and the fake-quantization ops.
  */
 public final class ImageOps implements OpFamily {
 
@@ -43,7 +44,32 @@ public final class ImageOps implements OpFamily {
         DefinedOp.of("NonMaxSuppressionV3", nms),
         DefinedOp.of("NonMaxSuppressionV4", node -> nmsShape(node, 2, true, false)),
         DefinedOp.of("NonMaxSuppressionV5", node -> nmsShape(node, 3, true, true)),
-        DefinedOp.of("DecodePng", ImageOps::decodeImageShape));
+        DefinedOp.of("DecodePng", ImageOps::decodeImageShape),
+        DefinedOp.of("DecodeBmp", ImageOps::decodeImageShape),
+        DefinedOp.of("DecodeJpeg", ImageOps::decodeImageShape),
+        DefinedOp.of("DecodeGif", ImageOps::decodeGifShape),
+        DefinedOp.of("DecodeImage", ImageOps::decodeImageV2Shape),
+        DefinedOp.of("CombinedNonMaxSuppression", ImageOps::combinedNmsShape),
+        DefinedOp.of(
+            "EncodePng",
+            node -> {
+              Shapes.requireRankAtLeast(node, 0, 3);
+              PartialShape in = node.inputShape(0);
+              if (!in.hasRank()) {
+                return List.of(PartialShape.unknownRank());
+              }
+              long[] batch = new long[in.rank() - 3];
+              for (int i = 0; i < batch.length; i++) {
+                batch[i] = in.dim(i);
+              }
+              return List.of(PartialShape.of(batch));
+            }),
+        DefinedOp.of(
+            "ExtractJpegShape",
+            node -> {
+              Shapes.requireRank(node, 0, 0);
+              return List.of(PartialShape.of(3));
+            }));
   }
 
   /** TF's DecodeImageShapeFn: a scalar in, [?, ?, channels] out (channels 0: unknown). */
@@ -55,6 +81,25 @@ public final class ImageOps implements OpFamily {
     }
     long c = channels == 0 ? PartialShape.UNKNOWN : channels;
     return List.of(PartialShape.of(PartialShape.UNKNOWN, PartialShape.UNKNOWN, c));
+  }
+
+  /** DecodeGif: a scalar in, [frames, ?, ?, 3] out. */
+  private static List<PartialShape> decodeGifShape(NodeInfo node) {
+    Shapes.requireRank(node, 0, 0);
+    long u = PartialShape.UNKNOWN;
+    return List.of(PartialShape.of(u, u, u, 3));
+  }
+
+  /**
+   * TF's DecodeImageV2ShapeFn: unknown rank with {@code expand_animations} (a GIF gives 4-D, other
+   * formats 3-D), else [?, ?, channels].
+   */
+  private static List<PartialShape> decodeImageV2Shape(NodeInfo node) {
+    List<PartialShape> threeD = decodeImageShape(node);
+    if (node.attrs().getBool("expand_animations")) {
+      return List.of(PartialShape.unknownRank());
+    }
+    return threeD;
   }
 
   private static void checkCenters(NodeInfo node) {
@@ -112,6 +157,69 @@ public final class ImageOps implements OpFamily {
   private static List<PartialShape> drawShape(NodeInfo node) {
     Shapes.requireRankAtLeast(node, 0, 3);
     return List.of(node.inputShape(0));
+  }
+
+  /**
+   * TF's CombinedNMSShapeFn: boxes [batch, anchors, q, 4], scores [batch, anchors, classes], four
+   * scalars; q 1 or classes; outputs [batch, size, 4], [batch, size] twice and [batch], size being
+   * max_total_size (or, with pad_per_class, its minimum with max_size_per_class × classes).
+   */
+  private static List<PartialShape> combinedNmsShape(NodeInfo node) {
+    Shapes.requireRank(node, 0, 4);
+    Shapes.requireRank(node, 1, 3);
+    for (int i = 2; i < 6; i++) {
+      Shapes.requireRank(node, i, 0);
+    }
+    long[] boxes = Shapes.dimsOrUnknown(node.inputShape(0), 4);
+    long[] scores = Shapes.dimsOrUnknown(node.inputShape(1), 3);
+    for (int d = 0; d < 2; d++) {
+      if (boxes[d] >= 0 && scores[d] >= 0 && boxes[d] != scores[d]) {
+        throw node.invalidArgument(Shapes.dimsMismatch(node, boxes[d], scores[d]));
+      }
+    }
+    if (boxes[3] >= 0 && boxes[3] != 4) {
+      throw node.invalidArgument(
+          "Dimension must be 4 but is " + boxes[3] + " for '" + node.name() + "'");
+    }
+    if (boxes[2] >= 0 && scores[2] >= 0 && boxes[2] != 1 && boxes[2] != scores[2]) {
+      throw node.invalidArgument(
+          "third dimension of boxes must be either 1 or equal to the third dimension of scores");
+    }
+    long total = scalarDim(node, 3);
+    if (total == 0) {
+      throw node.invalidArgument("max_total_size should be > 0 ");
+    }
+    long perClass = scalarDim(node, 2);
+    long size = total;
+    if (node.attrs().getBool("pad_per_class")) {
+      if (perClass == 0) {
+        throw node.invalidArgument(
+            "max_output_size_per_class must be > 0 if pad_per_class is set to true ");
+      }
+      size =
+          total >= 0 && perClass >= 0 && scores[2] >= 0
+              ? Math.min(total, perClass * scores[2])
+              : PartialShape.UNKNOWN;
+    }
+    long batch = boxes[0] >= 0 ? boxes[0] : scores[0];
+    PartialShape two = PartialShape.of(batch, size);
+    return List.of(PartialShape.of(batch, size, 4), two, two, PartialShape.of(batch));
+  }
+
+  /** TF's MakeDimForScalarInput: a scalar input's build-time value as a dim (-1 unknown). */
+  private static long scalarDim(NodeInfo node, int input) {
+    Optional<Long> v = Shapes.constantScalar(node, input);
+    if (v.isEmpty()) {
+      return PartialShape.UNKNOWN;
+    }
+    if (v.get() < 0) {
+      throw node.invalidArgument(
+          "Dimension size, given by scalar input "
+              + input
+              + ", must be non-negative but is "
+              + v.get());
+    }
+    return v.get();
   }
 
   /** NMS: boxes [n, 4], scores [n], scalars; selected indices (and scores) are vectors. */

@@ -6,7 +6,8 @@ import java.util.List;
 
 /**
  * The image family's CPU kernels: resizing, CropAndResize, color adjustments, bounding boxes and
- * non-max suppression, PNG decoding.
+ * non-max suppression (per box list and combined), image decoding (PNG, GIF, BMP, JPEG), JPEG
+ * shapes, PNG encoding.
  */
 public final class ImageKernels {
   private ImageKernels() {}
@@ -18,7 +19,10 @@ public final class ImageKernels {
         .addAll(CpuColor.defs())
         .addAll(CpuDrawBoxes.DEFS)
         .addAll(CpuNms.defs())
-        .addAll(CpuDecodePng.DEFS)
+        .addAll(CpuDecodeImage.DEFS)
+        .addAll(CpuExtractJpegShape.DEFS)
+        .addAll(CpuCombinedNms.DEFS)
+        .addAll(CpuEncodePng.DEFS)
         .build();
   }
 }
