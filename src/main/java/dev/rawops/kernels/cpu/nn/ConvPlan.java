@@ -8,6 +8,7 @@ import dev.rawops.kernels.cpu.support.VectorSupport;
 import dev.rawops.ops.NodeInfo;
 import dev.rawops.ops.nn.ConvGeometry;
 import dev.rawops.ops.nn.ConvGeometry.Window;
+import java.lang.foreign.MemorySegment;
 
 /**
  * A channels-last convolution or pooling over 1 to 3 spatial dims, padded to 3 (missing dims have
@@ -178,6 +179,11 @@ public final class ConvPlan {
     }
   }
 
+  /** A depthwise convolution with channel multiplier 1 (one output channel per input channel). */
+  boolean multiplierOne() {
+    return cog == 1;
+  }
+
   /** Whether this is a depthwise convolution (one input channel per group). */
   boolean depthwise() {
     return fin == 1 && groups == inDepth;
@@ -231,6 +237,47 @@ public final class ConvPlan {
                   }
                 }
               }
+            }
+          }
+        });
+  }
+
+  /**
+   * float32 depthwise convolution with multiplier 1 and the SIMD kernels on ({@link
+   * VectorDepthwise}): x read where it lies in tensor memory, y written straight into the output's,
+   * rows of output positions split over {@code parallel}'s threads. A position whose window lies
+   * inside the input takes the previous one's taps moved by the stride instead of gathering them
+   * again. The same sums as {@link #forwardDepthwise}.
+   */
+  void forwardDepthwise(MemorySegment x, float[] f, MemorySegment y, Parallel parallel) {
+    int taps = taps();
+    int rows = batch * out[0] * out[1];
+    parallel.forRange(
+        rows,
+        (long) out[2] * taps * outDepth / 2 + 1,
+        (from, to) -> {
+          int[] rowIn = new int[taps];
+          for (long row = from; row < to; row++) {
+            int n = (int) (row / ((long) out[0] * out[1]));
+            int od = (int) (row / out[1] % out[0]);
+            int oh = (int) (row % out[1]);
+            long xBase = (long) n * inPositions() * inDepth;
+            boolean inside = false;
+            for (int ow = 0; ow < out[2]; ow++) {
+              int iw0 = ow * stride[2] - pad[2];
+              boolean nowInside = iw0 >= 0 && iw0 + (k[2] - 1) * dil[2] < in[2];
+              if (inside && nowInside) {
+                for (int t = 0; t < taps; t++) {
+                  if (rowIn[t] >= 0) {
+                    rowIn[t] += stride[2];
+                  }
+                }
+              } else {
+                gather(od, oh, ow, rowIn);
+              }
+              inside = nowInside;
+              long yo = (row * out[2] + ow) * outDepth;
+              VectorDepthwise.position(x, xBase, rowIn, taps, f, y, yo, outDepth);
             }
           }
         });

@@ -13,12 +13,14 @@ import dev.rawops.kernels.Kernel;
 import dev.rawops.kernels.KernelContext;
 import dev.rawops.kernels.KernelDef;
 import dev.rawops.kernels.cpu.support.NnData;
+import dev.rawops.kernels.cpu.support.VectorSupport;
 import dev.rawops.ops.NodeInfo;
 import dev.rawops.ops.nn.ConvGeometry;
 import dev.rawops.ops.nn.ConvGeometry.Window;
 import dev.rawops.tensor.DType;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
+import dev.rawops.tensor.TensorBuffer;
 import java.util.List;
 
 /**
@@ -187,6 +189,16 @@ final class CpuConv implements Kernel {
       return;
     }
     Shape outShape = Shape.of(outDims);
+    if (dt == FLOAT
+        && plan.depthwise()
+        && kind == Kind.DEPTHWISE
+        && plan.multiplierOne()
+        && VectorSupport.ENABLED) {
+      TensorBuffer out = ctx.allocateUninitialized(FLOAT, outShape);
+      plan.forwardDepthwise(x.data(), NnData.floats(filter), out.segment(), ctx.parallel());
+      ctx.setOutput(0, out.freeze());
+      return;
+    }
     if (dt == FLOAT && plan.depthwise() && kind == Kind.DEPTHWISE) {
       float[] y = new float[Math.toIntExact(outShape.numElements())];
       plan.forwardDepthwise(NnData.floats(x), NnData.floats(filter), y, ctx.parallel());
