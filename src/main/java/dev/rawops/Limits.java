@@ -28,6 +28,7 @@ import java.util.concurrent.ConcurrentHashMap;
  *   <tr><td>maxStringElementBytes</td><td>1 GiB</td><td>bytes of one string element</td></tr>
  *   <tr><td>maxRunBytes</td><td>64 GiB</td><td>pooled bytes one run holds live at once</td></tr>
  *   <tr><td>maxCheckpointIndexBytes</td><td>1 GiB</td><td>bytes of one checkpoint index</td></tr>
+ *   <tr><td>maxUnzippedBytes</td><td>16 GiB</td><td>bytes a zipped SavedModel unpacks to</td></tr>
  * </table>
  */
 public final class Limits {
@@ -60,6 +61,9 @@ public final class Limits {
   /** Name of the limit on the bytes of one checkpoint index file. */
   public static final String MAX_CHECKPOINT_INDEX_BYTES = "maxCheckpointIndexBytes";
 
+  /** Name of {@link #maxUnzippedBytes()}. */
+  public static final String MAX_UNZIPPED_BYTES = "maxUnzippedBytes";
+
   /** Name of {@link #maxRunBytes()}. */
   public static final String MAX_RUN_BYTES = "maxRunBytes";
 
@@ -73,7 +77,8 @@ public final class Limits {
           MAX_STRING_BYTES, 1L << 31,
           MAX_STRING_ELEMENT_BYTES, 1L << 30,
           MAX_RUN_BYTES, 1L << 36,
-          MAX_CHECKPOINT_INDEX_BYTES, 1L << 30);
+          MAX_CHECKPOINT_INDEX_BYTES, 1L << 30,
+          MAX_UNZIPPED_BYTES, 1L << 34);
 
   private static final Map<String, Long> OVERRIDES = new ConcurrentHashMap<>();
 
@@ -124,6 +129,14 @@ public final class Limits {
    */
   public static long maxCheckpointIndexBytes() {
     return get(MAX_CHECKPOINT_INDEX_BYTES);
+  }
+
+  /**
+   * The most bytes a zipped SavedModel may unpack to (its entries together), default 16 GiB:
+   * unpacking stops there, so a zip that inflates without end cannot fill the disk.
+   */
+  public static long maxUnzippedBytes() {
+    return get(MAX_UNZIPPED_BYTES);
   }
 
   /** The most bytes one element of a string tensor may hold. */

@@ -1,14 +1,17 @@
 package dev.rawops.savedmodel;
 
 import dev.rawops.Code;
+import dev.rawops.Limits;
 import dev.rawops.RawOpsException;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
@@ -60,6 +63,9 @@ final class SavedModelZip {
     }
     try (ZipInputStream in = new ZipInputStream(zip)) {
       int entries = 0;
+      long unpacked = 0;
+      long limit = Limits.maxUnzippedBytes();
+      byte[] buf = new byte[1 << 16];
       for (ZipEntry e; (e = in.getNextEntry()) != null; ) {
         entries++;
         Path target = tmp.resolve(e.getName()).normalize();
@@ -71,7 +77,18 @@ final class SavedModelZip {
           Files.createDirectories(target);
         } else {
           Files.createDirectories(target.getParent());
-          Files.copy(in, target);
+          try (OutputStream out = Files.newOutputStream(target, StandardOpenOption.CREATE_NEW)) {
+            for (int r; (r = in.read(buf)) > 0; ) {
+              unpacked += r;
+              if (unpacked > limit) { // checked as it inflates: entry sizes in a zip can lie
+                throw Limits.exceeded(
+                    "zip " + what + " unpacked to its entry '" + e.getName() + "'",
+                    Limits.MAX_UNZIPPED_BYTES,
+                    limit);
+              }
+              out.write(buf, 0, r);
+            }
+          }
         }
       }
       if (entries == 0) {

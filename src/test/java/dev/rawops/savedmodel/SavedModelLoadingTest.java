@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rawops.Code;
+import dev.rawops.Limits;
 import dev.rawops.RawOpsException;
 import dev.rawops.runtime.Session;
 import dev.rawops.tensor.DType;
@@ -154,5 +155,25 @@ class SavedModelLoadingTest {
     RawOpsException none = assertThrows(RawOpsException.class, () -> SavedModel.load(empty));
     assertEquals(Code.NOT_FOUND, none.code());
     assertTrue(none.getMessage().contains("holds no SavedModel"), none.getMessage());
+  }
+
+  @Test
+  void aZipThatInflatesPastTheLimitIsRefusedAsItInflates(@TempDir Path tmp) throws IOException {
+    Path bomb = tmp.resolve("bomb.zip");
+    try (ZipOutputStream out = new ZipOutputStream(Files.newOutputStream(bomb))) {
+      out.putNextEntry(new ZipEntry("saved_model.pb"));
+      out.write(new byte[4 << 20]); // 4 MiB of zeros, a few KB compressed
+      out.closeEntry();
+    }
+    assertTrue(Files.size(bomb) < 64 << 10, "compressed " + Files.size(bomb));
+    Limits.set(Limits.MAX_UNZIPPED_BYTES, 1 << 20);
+    try {
+      RawOpsException e = assertThrows(RawOpsException.class, () -> SavedModel.load(bomb));
+      assertEquals(Code.RESOURCE_EXHAUSTED, e.code());
+      assertTrue(e.getMessage().contains("maxUnzippedBytes = 1048576"), e.getMessage());
+      assertTrue(e.getMessage().contains("'saved_model.pb'"), e.getMessage());
+    } finally {
+      Limits.reset(Limits.MAX_UNZIPPED_BYTES);
+    }
   }
 }
