@@ -73,14 +73,21 @@ final class ElementwiseKernel implements Kernel {
       in = prepare.apply(in);
     }
     Shape[] shapes = new Shape[arity];
+    boolean same = true;
     for (int k = 0; k < arity; k++) {
       shapes[k] = in[k].shape();
+      same &= shapes[k].equals(shapes[0]);
+    }
+    if (same) {
+      // Nothing to broadcast: every input is read whole, so no broadcast geometry is needed.
+      ctx.setOutput(0, run(ctx, in, shapes[0], null).freeze());
+      return;
     }
     Broadcast bc = Broadcast.of(shapes);
     if (bc == null) {
       throw RawOpsException.invalidArgument(Broadcast.incompatible(shapes));
     }
-    ctx.setOutput(0, run(ctx, in, bc).freeze());
+    ctx.setOutput(0, run(ctx, in, bc.outputShape(), bc).freeze());
   }
 
   /**
@@ -128,8 +135,10 @@ final class ElementwiseKernel implements Kernel {
     return true;
   }
 
-  private TensorBuffer run(KernelContext ctx, Tensor[] in, Broadcast bc) {
-    Shape outShape = bc.outputShape();
+  /**
+   * Computes the op into a buffer of {@code outShape}; {@code bc} is null when no input broadcasts.
+   */
+  private TensorBuffer run(KernelContext ctx, Tensor[] in, Shape outShape, Broadcast bc) {
     TensorBuffer out = null;
     for (int k = 0; k < in.length && out == null; k++) {
       if (in[k].dtype() == outType && in[k].shape().equals(outShape) && in[k] == ctx.input(k)) {
