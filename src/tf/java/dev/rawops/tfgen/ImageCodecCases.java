@@ -21,7 +21,8 @@ import java.util.Random;
  * DecodePng with channels 0, 1, 3, 4 into uint8 and uint16; and corrupt files (CRC, filter byte,
  * truncation, missing chunks, bad IHDR) for TF's errors; then GIF, BMP, PNG through the other
  * decode ops and JPEG headers ({@link ImageFormatCases}); JPEGs TF encodes ({@link JpegCases});
- * EncodePng round trips ({@link EncodePngCases}). The file is always fed. Exact.
+ * EncodePng round trips ({@link EncodePngCases}); DecodeAndCropJpeg ({@link JpegCropCases}). The
+ * file is always fed. Exact.
  */
 public final class ImageCodecCases implements CaseFamily {
   @Override
@@ -81,6 +82,7 @@ public final class ImageCodecCases implements CaseFamily {
     ImageFormatCases.jpegShape(out, r);
     JpegCases.cases(out, r);
     EncodePngCases.cases(out, r);
+    JpegCropCases.cases(out, r);
     return out.cases();
   }
 

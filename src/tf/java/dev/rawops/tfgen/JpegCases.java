@@ -156,7 +156,7 @@ final class JpegCases {
    * The JDK's baseline JPEG of {@code image} with the luma sampling factors {@code h} × {@code v}
    * (chroma 1 × 1) and a restart interval (0: none), set through its image metadata.
    */
-  private static byte[] jdkJpeg(Tensor image, int h, int v, int restart) {
+  static byte[] jdkJpeg(Tensor image, int h, int v, int restart) {
     try {
       int rows = (int) image.shape().dim(0);
       int cols = (int) image.shape().dim(1);

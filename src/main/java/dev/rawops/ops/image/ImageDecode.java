@@ -2,6 +2,7 @@ package dev.rawops.ops.image;
 
 import dev.rawops.Code;
 import dev.rawops.ops.NodeInfo;
+import dev.rawops.tensor.Tensor;
 
 /**
  * The decoding half of TF's DecodeImageV2Op, shared by DecodePng, DecodeGif, DecodeBmp and
@@ -17,10 +18,21 @@ public final class ImageDecode {
 
   /**
    * What the op asked for: its name, {@code channels} (3 for DecodeGif), output, and the JPEG
-   * options (DecodeJpeg's attrs; TF's defaults for the other ops).
+   * options (DecodeJpeg's attrs; TF's defaults for the other ops); DecodeAndCropJpeg's {@code
+   * crop_window} input (null for the other ops).
    */
   public record Request(
-      String op, int channels, Output output, boolean expandAnimations, JpegFlags jpeg) {}
+      String op,
+      int channels,
+      Output output,
+      boolean expandAnimations,
+      JpegFlags jpeg,
+      Tensor cropWindow) {
+    public Request(
+        String op, int channels, Output output, boolean expandAnimations, JpegFlags jpeg) {
+      this(op, channels, output, expandAnimations, jpeg, null);
+    }
+  }
 
   /** DecodeJpeg's decoding attrs: the fast IDCT, fancy upsampling, truncated-file recovery. */
   public record JpegFlags(int ratio, boolean fastIdct, boolean fancy, boolean recover) {
@@ -142,6 +154,10 @@ public final class ImageDecode {
           "Trying to decode JPEG format using DecodeBmp op. Use `decode_jpeg` or `decode_image`"
               + " instead.");
     }
+    int[] crop = null;
+    if (req.cropWindow() != null) {
+      crop = cropWindow(node, req.cropWindow());
+    }
     JpegFlags f = req.jpeg();
     if (f.ratio() != 1) {
       throw node.error(
@@ -151,22 +167,41 @@ public final class ImageDecode {
     JpegDecoder d = new JpegDecoder(in, f.recover());
     int[] samples;
     try {
-      samples = d.decode(req.channels(), f.fastIdct(), f.fancy());
+      samples = d.decode(req.channels(), f.fastIdct(), f.fancy(), crop);
     } catch (JpegDecoder.JpegError e) {
       throw node.invalidArgument("jpeg::Uncompress failed. Invalid JPEG data or crop window.");
     } catch (JpegDecoder.Unsupported e) {
       throw node.error(
           Code.UNIMPLEMENTED, req.op() + " of " + e.getMessage() + " is not supported by rawops");
     }
-    int channels = samples.length / (d.width * d.height);
+    int channels =
+        crop == null ? samples.length / (d.width * d.height) : samples.length / (crop[2] * crop[3]);
     if ((long) d.width * d.height * channels >= (1L << 29)) {
       throw node.invalidArgument("jpeg::Uncompress failed. Invalid JPEG data or crop window.");
+    }
+    if (crop != null) {
+      return new Decoded(new long[] {crop[2], crop[3], channels}, samples, false);
     }
     long[] shape =
         req.op().equals("DecodeGif")
             ? new long[] {1, d.height, d.width, channels}
             : new long[] {d.height, d.width, channels};
     return new Decoded(shape, samples, false);
+  }
+
+  /** DecodeImageV2Op's checks of {@code crop_window}: [y, x, height, width]. */
+  private static int[] cropWindow(NodeInfo node, Tensor window) {
+    if (window.shape().rank() != 1) {
+      throw node.invalidArgument("crop_window must be 1-D, got shape " + window.shape());
+    }
+    if (window.shape().dim(0) != 4) {
+      throw node.invalidArgument("crop_size must have four elements " + window.shape());
+    }
+    int[] c = new int[4];
+    for (int i = 0; i < 4; i++) {
+      c[i] = (int) window.getIndex(i);
+    }
+    return c;
   }
 
   private static Decoded png(NodeInfo node, Request req, byte[] in) {
@@ -182,6 +217,10 @@ public final class ImageDecode {
                 throw node.invalidArgument(
                     "Trying to decode PNG format using DecodeBmp op. Use `decode_png` or"
                         + " `decode_image` instead.");
+              }
+              if (req.op().equals("DecodeAndCropJpeg")) {
+                throw node.invalidArgument(
+                    "DecodeAndCropJpeg operation can run on JPEG only, but detected PNG.");
               }
             });
     long[] shape =
@@ -199,6 +238,10 @@ public final class ImageDecode {
       throw node.invalidArgument(
           "Trying to decode GIF format using DecodeBmp op. Use `decode_gif` or `decode_image`"
               + " instead.");
+    }
+    if (req.op().equals("DecodeAndCropJpeg")) {
+      throw node.invalidArgument(
+          "DecodeAndCropJpeg operation can run on JPEG only, but detected GIF.");
     }
     boolean expand = !req.op().equals("DecodeImage") || req.expandAnimations();
     GifFrames.Canvas c = GifFrames.decode(node, in, expand);

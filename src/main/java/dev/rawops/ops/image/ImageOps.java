@@ -12,8 +12,8 @@ import java.util.Optional;
 
 /**
  * The Image op family (see docs/ARCHITECTURE.md, "Adding an op to a family"): resizing, colour
- * adjustments, non-max suppression, bounding boxes, image decoding (PNG, GIF, BMP, DecodeImage),
- * JPEG shapes and the fake-quantization ops.
+ * adjustments, non-max suppression, bounding boxes, image decoding (PNG, GIF, BMP, JPEG with and
+ * without a crop window, DecodeImage), JPEG shapes and the fake-quantization ops.
  */
 public final class ImageOps implements OpFamily {
 
@@ -47,6 +47,7 @@ public final class ImageOps implements OpFamily {
         DefinedOp.of("DecodePng", ImageOps::decodeImageShape),
         DefinedOp.of("DecodeBmp", ImageOps::decodeImageShape),
         DefinedOp.of("DecodeJpeg", ImageOps::decodeImageShape),
+        DefinedOp.of("DecodeAndCropJpeg", ImageOps::decodeAndCropJpegShape),
         DefinedOp.of("DecodeGif", ImageOps::decodeGifShape),
         DefinedOp.of("DecodeImage", ImageOps::decodeImageV2Shape),
         DefinedOp.of("CombinedNonMaxSuppression", ImageOps::combinedNmsShape),
@@ -81,6 +82,27 @@ public final class ImageOps implements OpFamily {
     }
     long c = channels == 0 ? PartialShape.UNKNOWN : channels;
     return List.of(PartialShape.of(PartialShape.UNKNOWN, PartialShape.UNKNOWN, c));
+  }
+
+  /**
+   * DecodeAndCropJpeg: a scalar and a 4-vector in; [crop_height, crop_width, channels] out, the
+   * crop sizes from a constant window.
+   */
+  private static List<PartialShape> decodeAndCropJpegShape(NodeInfo node) {
+    long c = decodeImageShape(node).get(0).dim(2);
+    Shapes.requireRank(node, 1, 1);
+    PartialShape window = node.inputShape(1);
+    if (window.hasRank() && window.dim(0) >= 0 && window.dim(0) != 4) {
+      throw node.invalidArgument("Dimension must be 4 but is " + window.dim(0));
+    }
+    long h = PartialShape.UNKNOWN;
+    long w = PartialShape.UNKNOWN;
+    Optional<Tensor> crop = node.constantInput(1);
+    if (crop.isPresent() && crop.get().numElements() == 4) {
+      h = crop.get().getIndex(2);
+      w = crop.get().getIndex(3);
+    }
+    return List.of(PartialShape.of(h, w, c));
   }
 
   /** DecodeGif: a scalar in, [frames, ?, ?, 3] out. */

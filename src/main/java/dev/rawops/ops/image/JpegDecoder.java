@@ -1,5 +1,7 @@
 package dev.rawops.ops.image;
 
+import java.util.Arrays;
+
 /**
  * A baseline and progressive Huffman JPEG decoder that follows libjpeg-turbo's documented
  * algorithms step for step, so that it gives TF's bytes: the coefficients (restart intervals, and
@@ -140,6 +142,20 @@ final class JpegDecoder {
 
   /** Decodes to interleaved samples: [height][width][channels], channels 1 or 3. */
   int[] decode(int channels, boolean fast, boolean fancy) throws JpegError, Unsupported {
+    return decode(channels, fast, fancy, null);
+  }
+
+  /**
+   * As {@link #decode(int, boolean, boolean)}, cropped to {@code crop} ([y, x, height, width];
+   * null: the whole image) as TF's DecodeAndCropJpeg does it through libjpeg-turbo: the window
+   * checked against the image (jpeg_mem.cc's IsCropWindowValid, a {@link JpegError} otherwise), its
+   * columns widened left to an iMCU boundary (jpeg_crop_scanline), and the chroma upsampled as if
+   * that widened column range were the whole image: the fancy filters replicate the edge samples at
+   * its left and right ends instead of reading the neighbours outside it, and a component left one
+   * sample wide is replicated. Rows are decoded as in the full image (jpeg_skip_scanlines).
+   */
+  int[] decode(int channels, boolean fast, boolean fancy, int[] crop)
+      throws JpegError, Unsupported {
     if (in.length < 2 || (in[0] & 0xFF) != 0xFF || (in[1] & 0xFF) != 0xD8) {
       throw new JpegError("Not a JPEG file");
     }
@@ -183,7 +199,7 @@ final class JpegDecoder {
         frameDone = true;
       }
     }
-    return output(channels, fast, fancy);
+    return output(channels, fast, fancy, crop);
   }
 
   private void app14() throws JpegError, Unsupported {
@@ -606,9 +622,27 @@ final class JpegDecoder {
 
   // ---- samples
 
-  private int[] output(int channels, boolean fast, boolean fancy) throws Unsupported {
+  private int[] output(int channels, boolean fast, boolean fancy, int[] crop)
+      throws JpegError, Unsupported {
     if (channels == 0) {
       channels = Math.min(comps.length, 3);
+    }
+    int x0 = 0;
+    int w = width;
+    if (crop != null) {
+      boolean fits =
+          crop[3] > 0
+              && crop[2] > 0
+              && crop[1] >= 0
+              && crop[0] >= 0
+              && (long) crop[1] + crop[3] <= width
+              && (long) crop[0] + crop[2] <= height;
+      if (!fits) {
+        throw new JpegError("invalid crop window");
+      }
+      int align = comps.length == 1 ? 8 : 8 * maxH;
+      x0 = crop[1] / align * align;
+      w = crop[1] + crop[3] - x0;
     }
     boolean rgbStored =
         comps.length == 3
@@ -621,39 +655,52 @@ final class JpegDecoder {
           JpegIdct.plane(
               comps[i].coef, comps[i].blocksW, comps[i].blocksH, quantOf(comps[i]), fast);
     }
-    int[] out = new int[width * height * channels];
     int[][] full = new int[needed][];
     for (int i = 0; i < needed; i++) {
       Component c = comps[i];
+      int[] plane = planes[i];
+      int dsW = c.dsWidth;
+      boolean wide = dsW > 2;
+      if (crop != null) {
+        int from = x0 * c.h / maxH;
+        plane = Arrays.copyOfRange(plane, from, plane.length + from);
+        dsW = ceilDiv(w * c.h, maxH);
+        wide = wide && dsW >= 2;
+      }
       full[i] =
           JpegUpsample.upsample(
-              planes[i],
+              plane,
               c.blocksW * 8,
-              c.dsWidth,
+              dsW,
               c.dsHeight,
               maxH / c.h,
               maxV / c.v,
               fancy,
-              width,
+              wide,
+              w,
               height);
     }
-    int n = width * height;
-    if (channels == 1 || comps.length == 1) {
-      for (int i = 0; i < n; i++) {
-        int y = full[0][i];
-        for (int k = 0; k < channels; k++) {
-          out[i * channels + k] = y;
+    int y0 = crop == null ? 0 : crop[0];
+    int outH = crop == null ? height : crop[2];
+    int dx = crop == null ? 0 : crop[1] - x0;
+    int outW = crop == null ? width : crop[3];
+    int[] out = new int[outW * outH * channels];
+    boolean gray = channels == 1 || comps.length == 1;
+    for (int y = 0; y < outH; y++) {
+      for (int x = 0; x < outW; x++) {
+        int i = (y0 + y) * w + dx + x;
+        int o = y * outW + x;
+        if (gray) {
+          for (int k = 0; k < channels; k++) {
+            out[o * channels + k] = full[0][i];
+          }
+        } else if (rgbStored) {
+          out[o * 3] = full[0][i];
+          out[o * 3 + 1] = full[1][i];
+          out[o * 3 + 2] = full[2][i];
+        } else {
+          JpegIdct.yccToRgb(full[0][i], full[1][i], full[2][i], out, o * 3);
         }
-      }
-      return out;
-    }
-    for (int i = 0; i < n; i++) {
-      if (rgbStored) {
-        out[i * 3] = full[0][i];
-        out[i * 3 + 1] = full[1][i];
-        out[i * 3 + 2] = full[2][i];
-      } else {
-        JpegIdct.yccToRgb(full[0][i], full[1][i], full[2][i], out, i * 3);
       }
     }
     return out;

@@ -5,13 +5,23 @@ package dev.rawops.ops.image;
  * for 2×1 (h2v1), 1×2 (h1v2) and 2×2 (h2v2) factors, each with libjpeg's rounding biases, the first
  * and last columns special-cased and the rows beyond the component's own height repeating its edge
  * rows (jdmainct.c's context pointers); plain replication for other factors, for TF's {@code
- * fancy_upscaling=false}, and for components no more than 2 samples wide.
+ * fancy_upscaling=false}, and for components that are not {@code wide} (jdsample.c's choice: more
+ * than 2 samples wide, or, in a crop, at least 2 where the whole image's were more than 2).
  */
 final class JpegUpsample {
   private JpegUpsample() {}
 
   static int[] upsample(
-      int[] p, int stride, int dsW, int dsH, int fh, int fv, boolean fancy, int w, int h) {
+      int[] p,
+      int stride,
+      int dsW,
+      int dsH,
+      int fh,
+      int fv,
+      boolean fancy,
+      boolean wide,
+      int w,
+      int h) {
     int[] out = new int[w * h];
     if (fh == 1 && fv == 1) {
       for (int y = 0; y < h; y++) {
@@ -19,9 +29,9 @@ final class JpegUpsample {
       }
       return out;
     }
-    boolean h2v1 = fh == 2 && fv == 1 && fancy && dsW > 2;
+    boolean h2v1 = fh == 2 && fv == 1 && fancy && wide;
     boolean h1v2 = fh == 1 && fv == 2 && fancy;
-    boolean h2v2 = fh == 2 && fv == 2 && fancy && dsW > 2;
+    boolean h2v2 = fh == 2 && fv == 2 && fancy && wide;
     int[] row = new int[2 * Math.max(dsW, 1) + 2];
     for (int y = 0; y < h; y++) {
       int sy = y / fv;

@@ -14,10 +14,10 @@ import java.lang.foreign.MemorySegment;
 import java.util.List;
 
 /**
- * DecodePng, DecodeGif, DecodeBmp, DecodeImage and DecodeJpeg on CPU (TF's one DecodeImageV2Op):
- * the contents decoded by {@link ImageDecode}, then turned into the op's dtype as TF does — 8-bit
- * samples times 256 for uint16 (a PNG's 16-bit samples as they are) and times {@code float(1/255)}
- * for float (a PNG's 16-bit samples times {@code float(1/65535)}).
+ * DecodePng, DecodeGif, DecodeBmp, DecodeImage, DecodeJpeg and DecodeAndCropJpeg on CPU (TF's one
+ * DecodeImageV2Op): the contents decoded by {@link ImageDecode}, then turned into the op's dtype as
+ * TF does — 8-bit samples times 256 for uint16 (a PNG's 16-bit samples as they are) and times
+ * {@code float(1/255)} for float (a PNG's 16-bit samples times {@code float(1/65535)}).
  */
 final class CpuDecodeImage {
   private CpuDecodeImage() {}
@@ -28,7 +28,8 @@ final class CpuDecodeImage {
           def("DecodeGif"),
           def("DecodeBmp"),
           def("DecodeImage"),
-          def("DecodeJpeg"));
+          def("DecodeJpeg"),
+          def("DecodeAndCropJpeg"));
 
   private static KernelDef def(String op) {
     return KernelDef.builder(op, Device.CPU)
@@ -50,7 +51,7 @@ final class CpuDecodeImage {
               }
               boolean expand = !op.equals("DecodeImage") || n.attrs().getBool("expand_animations");
               ImageDecode.JpegFlags jpeg = ImageDecode.JpegFlags.DEFAULT;
-              if (op.equals("DecodeJpeg")) {
+              if (op.equals("DecodeJpeg") || op.equals("DecodeAndCropJpeg")) {
                 jpeg = jpegFlags(n);
               }
               ImageDecode.Request req = new ImageDecode.Request(op, channels, output, expand, jpeg);
@@ -79,6 +80,16 @@ final class CpuDecodeImage {
     Tensor contents = ctx.input(0);
     if (contents.shape().rank() != 0) {
       throw node.invalidArgument("`contents` must be scalar but got shape" + contents.shape());
+    }
+    if (req.op().equals("DecodeAndCropJpeg")) {
+      req =
+          new ImageDecode.Request(
+              req.op(),
+              req.channels(),
+              req.output(),
+              req.expandAnimations(),
+              req.jpeg(),
+              ctx.input(1));
     }
     ImageDecode.Decoded img = ImageDecode.decode(node, req, contents.getString(0));
     Shape shape = Shape.of(img.shape());
