@@ -55,7 +55,7 @@ public final class Minimizer {
    * The result.
    *
    * @param failingNode the node whose output differs (without an oracle: the failing fetch's node)
-   * @param values whose values the cut inputs are fed: "TensorFlow's" or "none (no cuts)"
+   * @param values what the cut inputs are fed: "the values of " the oracle, or "none (no cuts)"
    * @param tries candidate fixtures the greedy search ran after choosing the failing output
    */
   public record Outcome(
@@ -129,7 +129,7 @@ public final class Minimizer {
                 + oracle.source()
                 + " with its graph rewrites off: not a wrong value to minimize");
       }
-      values = "TensorFlow's";
+      values = "the values of " + oracle.source();
       // The first output that differs on its own: its node, fed TensorFlow's values of all its
       // inputs, still computes it wrong (as compare --cumulative). Else the first that differs.
       target = differing.get(0);
@@ -200,7 +200,7 @@ public final class Minimizer {
             + " unlike TensorFlow; "
             + (cuts.isEmpty()
                 ? "the graph is not cut"
-                : cuts.size() + " cut input(s) fed TensorFlow's values from the original run")
+                : cuts.size() + " cut input(s) fed " + values + " from the original run")
             + "; expected values "
             + (oracle != null
                 ? "recorded again from " + oracle.source()
