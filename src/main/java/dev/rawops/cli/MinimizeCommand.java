@@ -91,12 +91,12 @@ final class MinimizeCommand implements Callable<Integer> {
             + ") output "
             + o.failingTensor()
             + (oracle != null
-                ? " (the first node that differs from " + oracle.source() + ")"
+                ? " (checked against " + oracle.source() + ")"
                 : " (the first failing fetch)"));
     w.println(
         oracle != null
             ? "cut inputs fed TensorFlow's values from the original run; expected values recorded"
-                + " again from TensorFlow"
+                + " again from TensorFlow; loop frames kept whole"
             : "without the module rawops-tf the graph is not cut (rawops' own intermediate values"
                 + " would carry a wrong value past any cut); unneeded fetches and nodes dropped,"
                 + " expected value kept from the original fixture");
