@@ -36,6 +36,7 @@ import picocli.CommandLine.ScopeType;
       InspectCommand.class,
       RecordCommand.class,
       CompareCommand.class,
+      MinimizeCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class Main {
