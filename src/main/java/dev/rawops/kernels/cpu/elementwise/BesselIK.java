@@ -5,6 +5,8 @@ import static dev.rawops.kernels.cpu.elementwise.Cephes.exp;
 import static dev.rawops.kernels.cpu.elementwise.Cephes.log;
 import static dev.rawops.kernels.cpu.elementwise.Cephes.rsqrt;
 
+import dev.rawops.kernels.cpu.support.Denormals;
+
 /**
  * The modified Bessel functions I0, I1, K0, K1 and their exponentially scaled forms, as Eigen's
  * BesselFunctionsImpl.h computes them from Cephes (i0e, i1e, k0e, k1e and their float versions
@@ -167,11 +169,11 @@ final class BesselIK {
 
   /** x / 2, flushed to zero when subnormal (so K of the smallest normal numbers is inf, as TF). */
   private static float halfOf(float x) {
-    return GuardedBinaryEntries.ftz(0.5f * x);
+    return Denormals.flush(0.5f * x);
   }
 
   private static double halfOf(double x) {
-    return GuardedBinaryEntries.ftz(0.5 * x);
+    return Denormals.flush(0.5 * x);
   }
 
   // ---- Cephes' coefficients (Chebyshev, highest order first)

@@ -5,6 +5,7 @@ import static dev.rawops.kernels.cpu.support.Lanes.F32_LANE;
 import static dev.rawops.kernels.cpu.support.Lanes.F64_LANE;
 
 import dev.rawops.kernels.cpu.elementwise.CpuElementwise.Entry;
+import dev.rawops.kernels.cpu.support.Denormals;
 import dev.rawops.kernels.cpu.support.SegmentOp;
 import dev.rawops.tensor.DType;
 import dev.rawops.tensor.Numbers;
@@ -222,16 +223,8 @@ final class BinaryArithmeticEntries {
         // glibc's nextafter steps the operands' bits, but its x == y test is a float compare, which
         // TF's denormals-are-zero threads make true for a subnormal against a zero: then it is y.
         new Entry("NextAfter")
-            .fmap2(
-                (x, y) ->
-                    GuardedBinaryEntries.daz(x) == GuardedBinaryEntries.daz(y)
-                        ? y
-                        : Math.nextAfter(x, y))
-            .dmap2(
-                (x, y) ->
-                    GuardedBinaryEntries.daz(x) == GuardedBinaryEntries.daz(y)
-                        ? y
-                        : Math.nextAfter(x, y)),
+            .fmap2((x, y) -> Denormals.flush(x) == Denormals.flush(y) ? y : Math.nextAfter(x, y))
+            .dmap2((x, y) -> Denormals.flush(x) == Denormals.flush(y) ? y : Math.nextAfter(x, y)),
         new Entry("Polygamma").real2(SpecialFunctions::polygamma),
         new Entry("ApproximateEqual")
             .on(
@@ -307,7 +300,7 @@ final class BinaryArithmeticEntries {
         if (type == DType.HALF) {
           q = Float.float16ToFloat(Float.floatToFloat16(x[i] / y[i]));
         } else if (type == DType.BFLOAT16) {
-          q = flushDenormal(flushDenormal(x[i]) / flushDenormal(y[i]));
+          q = flush(flush(x[i]) / flush(y[i]));
           q = Numbers.bfloat16ToFloat(Numbers.floatToBfloat16(q));
         } else {
           q = x[i] / y[i];
@@ -343,23 +336,18 @@ final class BinaryArithmeticEntries {
     if (Float.isNaN(y)) {
       return y;
     }
-    if (flushDenormal(y) == 0) {
+    if (flush(y) == 0) {
       return NEGATIVE_NAN;
     }
     float r = x % y;
-    if (flushDenormal(r) == 0) {
+    if (flush(r) == 0) {
       return r;
     }
-    return (y < 0) != (r < 0) ? flushDenormal(r + y) : r;
+    return (y < 0) != (r < 0) ? flush(r + y) : r;
   }
 
   /** x86's default NaN (sign bit set), what TF's bfloat16 FloorMod by zero answers. */
   private static final float NEGATIVE_NAN = Float.intBitsToFloat(0xffc00000);
-
-  /** v with a subnormal replaced by a zero of its sign (x86's FTZ/DAZ, as TF's CPU threads run). */
-  private static float flushDenormal(float v) {
-    return Math.abs(v) < Float.MIN_NORMAL ? Math.copySign(0f, v) : v;
-  }
 
   /** An integer binary op that depends on its kind (width, signedness). */
   @FunctionalInterface

@@ -1,5 +1,7 @@
 package dev.rawops.kernels.cpu.elementwise;
 
+import dev.rawops.kernels.cpu.support.Denormals;
+
 /**
  * The evaluation steps Eigen's Cephes-derived special functions are built from, in the element
  * type: Chebyshev series ({@code pchebevl}), polynomials by Horner's rule ({@code ppolevl}) and the
@@ -64,11 +66,11 @@ final class Cephes {
   }
 
   static float exp(float x) {
-    return GuardedBinaryEntries.ftz((float) Math.exp(x));
+    return Denormals.flush((float) Math.exp(x));
   }
 
   static double exp(double x) {
-    return GuardedBinaryEntries.ftz(Math.exp(x));
+    return Denormals.flush(Math.exp(x));
   }
 
   static float log(float x) {

@@ -1,5 +1,7 @@
 package dev.rawops.kernels.cpu.elementwise;
 
+import dev.rawops.kernels.cpu.support.Denormals;
+
 /**
  * Dawson's integral, the exponential integral Ei, the Fresnel integrals and Spence's function as TF
  * computes them (special_math_op_misc_impl.h: Cephes' rational approximations, one scalar template
@@ -19,7 +21,7 @@ final class CephesIntegrals {
    * flush-to-zero, so 1 / x of a huge x is 0 there (Expint and Spence of FLT_MAX are NaN).
    */
   private static double r(boolean f, double v) {
-    return f ? GuardedBinaryEntries.ftz((float) v) : GuardedBinaryEntries.ftz(v);
+    return f ? Denormals.flush((float) v) : Denormals.flush(v);
   }
 
   private static double[] fl(double[] c) {

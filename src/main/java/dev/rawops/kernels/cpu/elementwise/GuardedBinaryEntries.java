@@ -5,6 +5,7 @@ import static dev.rawops.kernels.cpu.support.Lanes.F32_LANE;
 import dev.rawops.kernels.cpu.elementwise.CpuElementwise.Entry;
 import dev.rawops.kernels.cpu.elementwise.CpuElementwise.FloatOp;
 import dev.rawops.kernels.cpu.elementwise.CpuElementwise.FloatOp2;
+import dev.rawops.kernels.cpu.support.Denormals;
 import dev.rawops.tensor.DType;
 import dev.rawops.tensor.Numbers;
 import java.util.List;
@@ -39,8 +40,8 @@ final class GuardedBinaryEntries {
             .on(F32_LANE, s -> mulNoNan(s.type()))
             .dmap2(
                 (x, y) -> {
-                  double b = daz(y);
-                  return b == 0 ? 0 : ftz(daz(x) * b);
+                  double b = Denormals.flush(y);
+                  return b == 0 ? 0 : Denormals.flush(Denormals.flush(x) * b);
                 }));
   }
 
@@ -66,8 +67,11 @@ final class GuardedBinaryEntries {
       float[] y = (float[]) in[1];
       float[] o = (float[]) out;
       for (int i = 0; i < n; i++) {
-        float a = daz(x[i]);
-        o[i] = a == 0 ? a : canonical.apply(round.apply(ftz(g.apply(a, daz(y[i])))));
+        float a = Denormals.flush(x[i]);
+        o[i] =
+            a == 0
+                ? a
+                : canonical.apply(round.apply(Denormals.flush(g.apply(a, Denormals.flush(y[i])))));
       }
     };
   }
@@ -80,15 +84,16 @@ final class GuardedBinaryEntries {
       float[] y = (float[]) in[1];
       float[] o = (float[]) out;
       for (int i = 0; i < n; i++) {
-        float b = daz(y[i]);
-        o[i] = b == 0 ? 0f : canonical.apply(round.apply(ftz(daz(x[i]) * b)));
+        float b = Denormals.flush(y[i]);
+        o[i] =
+            b == 0 ? 0f : canonical.apply(round.apply(Denormals.flush(Denormals.flush(x[i]) * b)));
       }
     };
   }
 
   private static double guardedD(double x, double y, java.util.function.DoubleBinaryOperator g) {
-    double a = daz(x);
-    return a == 0 ? a : ftz(g.applyAsDouble(a, daz(y)));
+    double a = Denormals.flush(x);
+    return a == 0 ? a : Denormals.flush(g.applyAsDouble(a, Denormals.flush(y)));
   }
 
   /**
@@ -101,22 +106,6 @@ final class GuardedBinaryEntries {
       case BFLOAT16 -> v -> Float.isNaN(v) ? Float.NaN : v;
       default -> v -> v;
     };
-  }
-
-  static float daz(float v) {
-    return Math.abs(v) < Float.MIN_NORMAL ? Math.copySign(0f, v) : v;
-  }
-
-  static float ftz(float v) {
-    return daz(v);
-  }
-
-  static double daz(double v) {
-    return Math.abs(v) < Double.MIN_NORMAL ? Math.copySign(0.0, v) : v;
-  }
-
-  static double ftz(double v) {
-    return daz(v);
   }
 
   /** Rounding a float to the element type's precision (identity for float). */

@@ -1,5 +1,7 @@
 package dev.rawops.kernels.cpu.elementwise;
 
+import dev.rawops.kernels.cpu.support.Denormals;
+
 /**
  * The inverse of the standard normal CDF (Ndtri) and Erfinv as TF 2.18 computes them: Eigen's
  * {@code generic_ndtri}, Cephes' ndtri with its three rational approximations, evaluated in the
@@ -115,7 +117,7 @@ final class InverseNormal {
   }
 
   static double ndtri(double in) {
-    double a = GuardedBinaryEntries.daz(in);
+    double a = Denormals.flush(in);
     if (a == 0) {
       return Double.NEGATIVE_INFINITY;
     }
@@ -139,7 +141,7 @@ final class InverseNormal {
   }
 
   static float ndtri(float in) {
-    float a = GuardedBinaryEntries.daz(in);
+    float a = Denormals.flush(in);
     if (a == 0) {
       return Float.NEGATIVE_INFINITY;
     }

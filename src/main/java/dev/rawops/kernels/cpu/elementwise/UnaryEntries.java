@@ -7,6 +7,7 @@ import static dev.rawops.kernels.cpu.support.Lanes.I64_LANE;
 
 import dev.rawops.kernels.cpu.elementwise.CpuElementwise.Entry;
 import dev.rawops.kernels.cpu.elementwise.CpuElementwise.FloatOp;
+import dev.rawops.kernels.cpu.support.Denormals;
 import dev.rawops.kernels.cpu.support.SegmentOp;
 import java.util.List;
 import java.util.function.DoubleUnaryOperator;
@@ -279,8 +280,8 @@ final class UnaryEntries {
    */
   private static Entry special(String name, FloatOp f, DoubleUnaryOperator d) {
     return new Entry(name)
-        .fmap(x -> GuardedBinaryEntries.ftz(f.apply(GuardedBinaryEntries.daz(x))))
-        .dmap(x -> GuardedBinaryEntries.ftz(d.applyAsDouble(GuardedBinaryEntries.daz(x))));
+        .fmap(x -> Denormals.flush(f.apply(Denormals.flush(x))))
+        .dmap(x -> Denormals.flush(d.applyAsDouble(Denormals.flush(x))));
   }
 
   private static Entry complexPart(String name, int which) {

@@ -4,6 +4,7 @@ import dev.rawops.Code;
 import dev.rawops.kernels.Device;
 import dev.rawops.kernels.KernelContext;
 import dev.rawops.kernels.KernelDef;
+import dev.rawops.kernels.cpu.support.Denormals;
 import dev.rawops.ops.NodeInfo;
 import dev.rawops.tensor.DType;
 import dev.rawops.tensor.Layouts;
@@ -49,26 +50,29 @@ final class CpuCross {
         if (t.isInteger()) {
           out.setIndex(v + k, a.getIndex(i) * b.getIndex(j) - a.getIndex(j) * b.getIndex(i));
         } else if (t == DType.DOUBLE) {
-          double p = ftz(ftz(a.getDouble(i)) * ftz(b.getDouble(j)));
-          double q = ftz(ftz(a.getDouble(j)) * ftz(b.getDouble(i)));
-          out.segment().setAtIndex(Layouts.F64, v + k, ftz(p - q));
+          double p =
+              Denormals.flush(Denormals.flush(a.getDouble(i)) * Denormals.flush(b.getDouble(j)));
+          double q =
+              Denormals.flush(Denormals.flush(a.getDouble(j)) * Denormals.flush(b.getDouble(i)));
+          out.segment().setAtIndex(Layouts.F64, v + k, Denormals.flush(p - q));
         } else {
-          float p = round(t, ftz(ftz((float) Numbers.get(a, i)) * ftz((float) Numbers.get(b, j))));
-          float q = round(t, ftz(ftz((float) Numbers.get(a, j)) * ftz((float) Numbers.get(b, i))));
-          Numbers.set(out, v + k, round(t, ftz(p - q)));
+          float p =
+              round(
+                  t,
+                  Denormals.flush(
+                      Denormals.flush((float) Numbers.get(a, i))
+                          * Denormals.flush((float) Numbers.get(b, j))));
+          float q =
+              round(
+                  t,
+                  Denormals.flush(
+                      Denormals.flush((float) Numbers.get(a, j))
+                          * Denormals.flush((float) Numbers.get(b, i))));
+          Numbers.set(out, v + k, round(t, Denormals.flush(p - q)));
         }
       }
     }
     ctx.setOutput(0, out.freeze());
-  }
-
-  /** TF's CPU threads flush subnormal operands and results to zero (DAZ and FTZ). */
-  private static float ftz(float v) {
-    return Math.abs(v) < Float.MIN_NORMAL ? Math.copySign(0f, v) : v;
-  }
-
-  private static double ftz(double v) {
-    return Math.abs(v) < Double.MIN_NORMAL ? Math.copySign(0.0, v) : v;
   }
 
   /**

@@ -178,7 +178,7 @@ final class CpuParameterizedTruncatedNormal {
       Sampler sampler = new Sampler(node, dtype, Philox.fromSeeds(s[0], s[1]), out.segment());
       int[][] at = new int[4][];
       for (int i = 0; i < 4; i++) {
-        at[i] = batchIndices(p[i].shape(), batch);
+        at[i] = BatchIndices.of(p[i].shape(), batch);
       }
       for (long b = 0; b < batches; b++) {
         double[] q = new double[4];
@@ -400,30 +400,5 @@ final class CpuParameterizedTruncatedNormal {
       dims[d] = dim;
     }
     return Shape.of(dims);
-  }
-
-  /** For each element of {@code batch}, the element of a tensor of shape {@code s} under it. */
-  private static int[] batchIndices(Shape s, Shape batch) {
-    int n = Math.toIntExact(batch.numElements());
-    int[] at = new int[n];
-    int rank = batch.rank();
-    long[] idx = new long[rank];
-    for (int i = 0; i < n; i++) {
-      long flat = 0;
-      for (int d = 0; d < rank; d++) {
-        int sd = d - (rank - s.rank());
-        if (sd >= 0) {
-          flat = flat * s.dim(sd) + (s.dim(sd) == 1 ? 0 : idx[d]);
-        }
-      }
-      at[i] = (int) flat;
-      for (int d = rank - 1; d >= 0; d--) {
-        if (++idx[d] < batch.dim(d)) {
-          break;
-        }
-        idx[d] = 0;
-      }
-    }
-    return at;
   }
 }

@@ -70,8 +70,8 @@ final class CpuStatelessBinomial {
       Philox base = Philox.fromSeeds(s[0], s[1]);
       long batches = batch.numElements();
       long perBatch = n / batches;
-      int[] countAt = batchIndices(counts.shape(), batch);
-      int[] probAt = batchIndices(probs.shape(), batch);
+      int[] countAt = BatchIndices.of(counts.shape(), batch);
+      int[] probAt = BatchIndices.of(probs.shape(), batch);
       TensorBuffer out = ctx.allocateUninitialized(dtype, shape);
       MemorySegment seg = out.segment();
       ctx.parallel()
@@ -225,31 +225,6 @@ final class CpuStatelessBinomial {
 
   private static long dimFromRight(Shape s, int fromRight) {
     return fromRight < s.rank() ? s.dim(s.rank() - 1 - fromRight) : 1;
-  }
-
-  /** For each element of {@code batch}, the element of {@code s} broadcast onto it. */
-  private static int[] batchIndices(Shape s, Shape batch) {
-    int n = Math.toIntExact(batch.numElements());
-    int[] at = new int[n];
-    int rank = batch.rank();
-    long[] idx = new long[rank];
-    for (int i = 0; i < n; i++) {
-      long flat = 0;
-      for (int d = 0; d < rank; d++) {
-        int sd = d - (rank - s.rank());
-        if (sd >= 0) {
-          flat = flat * s.dim(sd) + (s.dim(sd) == 1 ? 0 : idx[d]);
-        }
-      }
-      at[i] = (int) flat;
-      for (int d = rank - 1; d >= 0; d--) {
-        if (++idx[d] < batch.dim(d)) {
-          break;
-        }
-        idx[d] = 0;
-      }
-    }
-    return at;
   }
 
   private static boolean endsWith(Shape shape, Shape suffix) {

@@ -3,6 +3,7 @@ package dev.rawops.kernels.cpu.strings;
 import dev.rawops.kernels.Device;
 import dev.rawops.kernels.Kernel;
 import dev.rawops.kernels.KernelDef;
+import dev.rawops.kernels.cpu.support.Denormals;
 import dev.rawops.ops.NodeInfo;
 import dev.rawops.tensor.DType;
 import dev.rawops.tensor.KernelAccess;
@@ -105,7 +106,7 @@ final class CpuAsString {
    * float gives a zero of its sign (double denormals print as they are).
    */
   private static double daz(float v) {
-    return Math.abs(v) < Float.MIN_NORMAL ? Math.copySign(0.0, v) : v;
+    return Denormals.flush(v);
   }
 
   private static void format(CFormat f, boolean plain, Tensor in, byte[][] o, int from, int to) {

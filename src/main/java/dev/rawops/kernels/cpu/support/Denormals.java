@@ -13,4 +13,9 @@ public final class Denormals {
   public static float flush(float v) {
     return Math.abs(v) < Float.MIN_NORMAL ? Math.copySign(0f, v) : v;
   }
+
+  /** {@code v}, or a zero of its sign where it is a subnormal double. */
+  public static double flush(double v) {
+    return Math.abs(v) < Double.MIN_NORMAL ? Math.copySign(0.0, v) : v;
+  }
 }
