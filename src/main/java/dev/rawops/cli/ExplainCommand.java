@@ -18,11 +18,13 @@ import dev.rawops.tfproto.TensorProto;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
@@ -151,6 +153,20 @@ final class ExplainCommand implements Callable<Integer> {
       return;
     }
     int entries = (int) length;
+    if (Arrays.stream(values).anyMatch(v -> v != null && v.length != entries)) {
+      out.println(
+          n.getName()
+              + " = "
+              + input
+              + "[…]  (begin, end and strides must have one length; they have "
+              + Arrays.stream(values)
+                  .map(v -> v == null ? "?" : Integer.toString(v.length))
+                  .collect(Collectors.joining(", "))
+              + ")");
+      out.println("  shape: " + built.shape(input) + " -> " + built.shape(n.getName()));
+      printErrors(n, built, out);
+      return;
+    }
     out.println(
         n.getName()
             + " = "

@@ -1,6 +1,7 @@
 package dev.rawops.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -80,5 +81,22 @@ class ExplainBoundsTest {
     assertEquals(1, r.code(), r.err());
     assertTrue(r.out().contains("s = x["), r.out());
     assertTrue(r.err().contains("INVALID_ARGUMENT"), r.err());
+  }
+
+  @Test
+  void endShorterThanBegin_isTheBuildErrorNotACrash() throws Exception {
+    Result r =
+        explain(
+            konst("b", 2, "int_val: 0")
+                + konst("e", 1, "int_val: 3")
+                + konst("st", 2, "int_val: 1"));
+    assertEquals(1, r.code(), r.err());
+    assertTrue(
+        r.out()
+            .contains("s = x[…]  (begin, end and strides must have one length; they have 2, 1, 2)"),
+        r.out());
+    assertTrue(r.err().contains("INVALID_ARGUMENT"), r.err());
+    assertFalse(r.err().contains("INTERNAL"), r.err());
+    assertFalse(r.err().contains("Exception"), r.err());
   }
 }
