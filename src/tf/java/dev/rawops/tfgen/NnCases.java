@@ -37,6 +37,10 @@ public final class NnCases implements CaseFamily {
       // corpus fixtures, rtol 1e-5, and an atol for sums of ~200 terms that cancel near zero.
       return java.util.Optional.of(Tolerance.newBuilder().setRtol(1e-5).setAtol(1e-5).build());
     }
+    if (d.startsWith("BatchNorm float") && (d.contains("NDHWC") || d.contains("NCDHW"))) {
+      // 5-D: TF's formula is neither of the two that give its 4-D bits (BatchNormFormula).
+      return java.util.Optional.of(Tolerance.newBuilder().setRtol(1e-6).setAtol(1e-6).build());
+    }
     return d.startsWith("AvgPool float") || d.startsWith("LRN float")
         ? java.util.Optional.of(Tolerance.newBuilder().setRtol(1e-6).setAtol(1e-7).build())
         : java.util.Optional.empty();
@@ -202,6 +206,7 @@ public final class NnCases implements CaseFamily {
     gemmEdges(out, new Random(41));
     depthwiseEdges(out, new Random(43));
     simdEdges(out, new Random(47));
+    batchNormInference(out, new Random(53));
     return out.cases();
   }
 
@@ -613,5 +618,74 @@ public final class NnCases implements CaseFamily {
     NodeCase c = new NodeCase().fed(x);
     c.op(op).attr("T", x.dtype()).attr("src_format", src).attr("dst_format", dst);
     c.addTo(out, op + " " + src + " -> " + dst, 1);
+  }
+
+  /**
+   * FusedBatchNorm (V1, V2, V3) in inference mode on float32: NHWC with channel counts that fill
+   * whole vectors, leave a masked last vector or exceed a chunk; NCHW; 5-D NDHWC and NCDHW; values
+   * with the special floats, a zero variance and a tiny epsilon.
+   */
+  private static void batchNormInference(CaseList out, Random r) {
+    Object[][] shapes = { // x shape, data format
+      {Shape.of(2, 5, 7, 16), "NHWC"},
+      {Shape.of(1, 9, 11, 37), "NHWC"},
+      {Shape.of(1, 3, 3, 1500), "NHWC"},
+      {Shape.of(2, 10, 6, 5), "NCHW"},
+      {Shape.of(1, 3, 4, 5, 12), "NDHWC"},
+      {Shape.of(1, 12, 3, 4, 5), "NCDHW"}
+    };
+    String[] versions = {"FusedBatchNorm", "FusedBatchNormV2", "FusedBatchNormV3"};
+    List<Object[]> cases = new java.util.ArrayList<>();
+    int k = 0;
+    for (Object[] sf : shapes) {
+      cases.add(
+          new Object[] {
+            sf[0], sf[1], ((Shape) sf[0]).rank() == 5 ? "FusedBatchNormV3" : versions[k++ % 3]
+          });
+    }
+    // each version over the same layouts: a whole vector of channels, a masked tail, NCHW
+    for (String v : versions) {
+      cases.add(new Object[] {Shape.of(1, 4, 5, 16), "NHWC", v});
+      cases.add(new Object[] {Shape.of(1, 4, 5, 37), "NHWC", v});
+      cases.add(new Object[] {Shape.of(1, 16, 4, 5), "NCHW", v});
+    }
+    // channel counts around the vector widths: which of the two formulas TF takes
+    for (int depth : new int[] {1, 2, 3, 4, 6, 8, 12, 20, 24, 32, 36, 38, 40, 48, 64, 100}) {
+      cases.add(new Object[] {Shape.of(1, 3, 5, depth), "NHWC", "FusedBatchNormV3"});
+    }
+    for (Object[] sf : cases) {
+      Shape xs = (Shape) sf[0];
+      String format = (String) sf[1];
+      int depth = (int) xs.dim(format.indexOf('C'));
+      String op = (String) sf[2];
+      float[] var = new float[depth];
+      float[] mean = new float[depth];
+      float[] scale = new float[depth];
+      float[] offset = new float[depth];
+      for (int j = 0; j < depth; j++) {
+        var[j] = j == 0 ? 0f : r.nextFloat() * 3;
+        mean[j] = r.nextFloat() * 2 - 1;
+        scale[j] = r.nextFloat() * 4 - 2;
+        offset[j] = r.nextFloat() * 2 - 1;
+      }
+      float eps = xs.rank() == 5 ? 1e-7f : 0.001f;
+      NodeCase c =
+          new NodeCase()
+              .fed(specials(r, xs))
+              .fed(Tensor.ofFloats(Shape.of(depth), scale))
+              .fed(Tensor.ofFloats(Shape.of(depth), offset))
+              .fed(Tensor.ofFloats(Shape.of(depth), mean))
+              .fed(Tensor.ofFloats(Shape.of(depth), var));
+      GraphDefBuilder g =
+          c.op(op)
+              .attr("T", DataType.DT_FLOAT)
+              .attr("epsilon", AttrValue.newBuilder().setF(eps).build())
+              .attr("is_training", false)
+              .attr("data_format", format);
+      if (!op.equals("FusedBatchNorm")) {
+        g.attr("U", DataType.DT_FLOAT);
+      }
+      c.addTo(out, "BatchNorm float " + op + " inference " + xs + " " + format, 1);
+    }
   }
 }

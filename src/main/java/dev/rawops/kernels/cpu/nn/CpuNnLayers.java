@@ -16,10 +16,12 @@ import static dev.rawops.tensor.DType.UINT8;
 import dev.rawops.kernels.Device;
 import dev.rawops.kernels.KernelContext;
 import dev.rawops.kernels.KernelDef;
+import dev.rawops.kernels.cpu.support.BatchNormFormula;
 import dev.rawops.kernels.cpu.support.Denormals;
 import dev.rawops.kernels.cpu.support.FloatSegments;
 import dev.rawops.kernels.cpu.support.NnData;
 import dev.rawops.kernels.cpu.support.SegmentOp;
+import dev.rawops.kernels.cpu.support.VectorBatchNorm;
 import dev.rawops.kernels.cpu.support.VectorSupport;
 import dev.rawops.ops.NodeInfo;
 import dev.rawops.ops.nn.ConvGeometry;
@@ -27,6 +29,8 @@ import dev.rawops.tensor.DType;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
 import dev.rawops.tensor.TensorBuffer;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
 import java.util.List;
 
@@ -149,33 +153,41 @@ final class CpuNnLayers {
     int depth = (int) xs.dim(c);
     int inner = (int) xs.numElementsFrom(c + 1);
     int n = (int) xs.numElements();
+    long scales = ctx.input(1).shape().numElements();
+    long offsets = ctx.input(2).shape().numElements();
+    if (scales != depth || offsets != depth) {
+      throw node.invalidArgument(
+          "scale and offset must have the same number of elements as the channels of x, got "
+              + scales
+              + " and "
+              + offsets
+              + " for "
+              + depth
+              + " channels");
+    }
+    long means = ctx.input(3).shape().numElements();
+    long vars = ctx.input(4).shape().numElements();
+    boolean useInputs = !training || factor != 1.0;
+    if (useInputs && (means != depth || vars != depth)) {
+      throw node.invalidArgument(
+          "When is_training=false or exponential_avg_factor != 1, mean and variance must have "
+              + "the same number of elements as the channels of x, got "
+              + means
+              + " and "
+              + vars
+              + " for "
+              + depth
+              + " channels");
+    }
+    if (!training && x.dtype() == FLOAT && ctx.input(1).dtype() == FLOAT) {
+      floatInference(node, ctx, x, c, depth, inner);
+      return;
+    }
     double[] v = NnData.doubles(x);
     double[] scale = NnData.doubles(ctx.input(1));
     double[] offset = NnData.doubles(ctx.input(2));
     double[] mean = NnData.doubles(ctx.input(3));
     double[] var = NnData.doubles(ctx.input(4));
-    if (scale.length != depth || offset.length != depth) {
-      throw node.invalidArgument(
-          "scale and offset must have the same number of elements as the channels of x, got "
-              + scale.length
-              + " and "
-              + offset.length
-              + " for "
-              + depth
-              + " channels");
-    }
-    boolean useInputs = !training || factor != 1.0;
-    if (useInputs && (mean.length != depth || var.length != depth)) {
-      throw node.invalidArgument(
-          "When is_training=false or exponential_avg_factor != 1, mean and variance must have "
-              + "the same number of elements as the channels of x, got "
-              + mean.length
-              + " and "
-              + var.length
-              + " for "
-              + depth
-              + " channels");
-    }
     double[] bm = new double[depth];
     double[] bv = new double[depth];
     if (training) {
@@ -210,6 +222,69 @@ final class CpuNnLayers {
     } else {
       normalize(v, mean, var, scale, offset, eps, inner, depth);
       setOutputs(node, ctx, x, v, mean, var, mean, var);
+    }
+  }
+
+  /**
+   * float32 inference in TF's float formula ({@link BatchNormFormula}), over tensor memory with the
+   * Vector API when it is enabled; the other outputs pass the mean and variance through.
+   */
+  private static void floatInference(
+      NodeInfo node, KernelContext ctx, Tensor x, int c, int depth, int inner) {
+    Shape xs = x.shape();
+    float eps = node.attrs().get("epsilon").getF();
+    float[] scale = NnData.floats(ctx.input(1));
+    float[] offset = NnData.floats(ctx.input(2));
+    float[] mean = NnData.floats(ctx.input(3));
+    float[] var = NnData.floats(ctx.input(4));
+    boolean last = c == xs.rank() - 1;
+    BatchNormFormula formula = BatchNormFormula.of(xs.rank(), last, depth);
+    float[] f = new float[depth];
+    for (int j = 0; j < depth; j++) {
+      f[j] = formula.factor(scale[j], var[j], eps);
+    }
+    TensorBuffer out = ctx.allocateUninitialized(FLOAT, xs);
+    MemorySegment in = x.data();
+    MemorySegment o = out.segment();
+    long units = last ? xs.numElements() / Math.max(1, depth) : xs.numElements() / inner;
+    int width = last ? depth : inner;
+    if (units > 0 && width > 0) {
+      ctx.parallel()
+          .forRange(
+              units,
+              width * 4L,
+              (u0, u1) -> {
+                if (VectorSupport.ENABLED && last) {
+                  VectorBatchNorm.channelsLast(
+                      formula, in, o, u0, u1, depth, mean, f, scale, offset);
+                } else if (VectorSupport.ENABLED) {
+                  VectorBatchNorm.channelsFirst(
+                      formula, in, o, u0, u1, inner, depth, mean, f, scale, offset);
+                } else {
+                  for (long u = u0; u < u1; u++) {
+                    for (int i = 0; i < width; i++) {
+                      int j = last ? i : (int) (u % depth);
+                      long at = u * width + i;
+                      float y =
+                          formula.apply(
+                              in.getAtIndex(ValueLayout.JAVA_FLOAT_UNALIGNED, at),
+                              mean[j],
+                              f[j],
+                              scale[j],
+                              offset[j]);
+                      o.setAtIndex(ValueLayout.JAVA_FLOAT_UNALIGNED, at, y);
+                    }
+                  }
+                }
+              });
+    }
+    ctx.setOutput(0, out.freeze());
+    ctx.setOutput(1, ctx.input(3));
+    ctx.setOutput(2, ctx.input(4));
+    ctx.setOutput(3, ctx.input(3));
+    ctx.setOutput(4, ctx.input(4));
+    if (node.numOutputs() > 5) {
+      ctx.setOutput(5, NnData.of(ctx, FLOAT, Shape.scalar(), new double[1]));
     }
   }
 
