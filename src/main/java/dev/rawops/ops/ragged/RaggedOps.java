@@ -9,8 +9,9 @@ import java.util.List;
 
 /**
  * The Ragged op family: ops on ragged tensors given as nested row splits and flat values —
- * RaggedGather ({@link RaggedGatherOp}, checked by {@link RaggedGatherGeometry}), RaggedRange and
- * RaggedTensorToTensor.
+ * RaggedGather ({@link RaggedGatherOp}, checked by {@link RaggedGatherGeometry}), RaggedRange,
+ * RaggedTensorToTensor, RaggedTensorToSparse, RaggedTensorToVariant and RaggedTensorFromVariant
+ * (the encoded DT_VARIANT form), and RaggedCross.
  */
 public final class RaggedOps implements OpFamily {
   @Override
@@ -18,6 +19,10 @@ public final class RaggedOps implements OpFamily {
     return List.of(
         new RaggedGatherOp(),
         DefinedOp.of("RaggedRange", node -> List.of(PartialShape.of(-1), PartialShape.of(-1))),
-        DefinedOp.of("RaggedTensorToTensor", ShapeFns.unknown()));
+        DefinedOp.of("RaggedTensorToTensor", ShapeFns.unknown()),
+        DefinedOp.of("RaggedTensorToSparse", ShapeFns.unknown()),
+        DefinedOp.of("RaggedTensorToVariant", ShapeFns.unknown()),
+        DefinedOp.of("RaggedTensorFromVariant", ShapeFns.unknown()),
+        DefinedOp.of("RaggedCross", ShapeFns.unknown()));
   }
 }
