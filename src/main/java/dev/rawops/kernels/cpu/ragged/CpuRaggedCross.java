@@ -179,9 +179,20 @@ public final class CpuRaggedCross {
         List<Tensor> sv,
         List<Tensor> ss,
         List<Tensor> dn) {
+      DType splitsType = DType.fromProto(node.attrs().getType("out_row_splits_type"));
       for (int i = 0; i < rv.size(); i++) {
         if (rv.get(i).shape().rank() != 1 || rs.get(i).shape().rank() != 1) {
           throw node.invalidArgument(rank2());
+        }
+        // TF 2.18 reads these splits as out_row_splits_type and aborts the process otherwise
+        if (rs.get(i).dtype() != splitsType) {
+          throw node.invalidArgument(
+              "ragged_row_splits["
+                  + i
+                  + "] is "
+                  + rs.get(i).dtype().tfName()
+                  + " but out_row_splits_type is "
+                  + splitsType.tfName());
         }
         RaggedSplits.verify(node, IndexChunks.readAll(rs.get(i)), rv.get(i).numElements());
       }

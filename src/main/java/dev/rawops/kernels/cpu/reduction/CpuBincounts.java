@@ -120,6 +120,12 @@ final class CpuBincounts {
       }
       Tensor weights = ctx.input(2);
       long size = size(node, ctx.input(1));
+      if (weights.numElements() > 0 && !weights.shape().equals(data.shape())) {
+        throw node.invalidArgument(
+            "`weights` must be the same shape as `arr` or a length-0 `Tensor`, in which case it"
+                + " acts as all weights equal to 1. Received "
+                + weights.shape());
+      }
       long[] v = IndexChunks.readAll(data);
       if (rank <= 1) {
         ctx.setOutput(0, oneRow(node, ctx, v, size, weights, binary));
@@ -127,9 +133,6 @@ final class CpuBincounts {
       }
       long rows = data.shape().dim(0);
       long cols = data.shape().dim(1);
-      if (!binary && weights.numElements() > 0 && !weights.shape().equals(data.shape())) {
-        throw node.invalidArgument("Input indices and weights must have the same size.");
-      }
       Bins bins = new Bins(ctx, weights.dtype(), Shape.of(rows, size), weights, binary);
       for (int i = 0; i < v.length; i++) {
         if (v[i] < 0) {

@@ -19,9 +19,10 @@ import java.util.List;
 /**
  * DenseCountSparseOutput, SparseCountSparseOutput and RaggedCountSparseOutput on CPU
  * (count_ops.cc): per batch row, the count (or summed weight, or 1 with {@code binary_output}) of
- * each distinct value, as a sparse tensor ordered by row then value. Negative values and values at
- * or past a positive {@code maxlength} are dropped; the last dense dimension is {@code maxlength}
- * when positive, else the larger of the largest kept value + 1 and {@code minlength}.
+ * each distinct value, as a sparse tensor ordered by row then value. A negative value is
+ * INVALID_ARGUMENT (TF 2.18); values at or past a positive {@code maxlength} are dropped; the last
+ * dense dimension is {@code maxlength} when positive, else the larger of the largest kept value + 1
+ * and {@code minlength}.
  */
 final class CpuCountSparseOutput {
   private CpuCountSparseOutput() {}
@@ -220,7 +221,7 @@ final class CpuCountSparseOutput {
     }
 
     private boolean kept(long v) {
-      return v >= 0 && (maxlength <= 0 || v < maxlength);
+      return maxlength <= 0 || v < maxlength;
     }
 
     /**
@@ -233,6 +234,9 @@ final class CpuCountSparseOutput {
       int[] start = new int[b.batches + 1];
       long maxValue = 0;
       for (int i = 0; i < n; i++) {
+        if (v[i] < 0) {
+          throw node.invalidArgument("Input values must all be non-negative");
+        }
         if (kept(v[i])) {
           start[b.batch[i] + 1]++;
           maxValue = Math.max(maxValue, v[i]);
