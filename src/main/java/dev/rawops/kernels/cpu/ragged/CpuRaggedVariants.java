@@ -103,6 +103,9 @@ public final class CpuRaggedVariants {
       long in = inputRaggedRank;
       if (in == -1) {
         in = (long) outputRaggedRank - dims;
+        if (outputRaggedRank == 0 && in < 0) {
+          in = 0;
+        }
         if (in < 0) {
           throw node.invalidArgument(
               "Inferred input_ragged_rank (output_ragged_rank - encoded_variant.dims()) must be"
@@ -114,7 +117,7 @@ public final class CpuRaggedVariants {
                   + in);
         }
       }
-      if (outputRaggedRank != dims + in) {
+      if (!(outputRaggedRank == 0 && in == 0) && outputRaggedRank != dims + in) {
         throw node.invalidArgument(
             "output_ragged_rank must be equal to input_ragged_rank + encoded_ragged.dims();"
                 + " output_ragged_rank: "
@@ -160,7 +163,7 @@ public final class CpuRaggedVariants {
                   + ", found: "
                   + v.values().dtype().tfName());
         }
-        if (v.values().shape().rank() < 1) {
+        if (v.values().shape().rank() < 1 && outputRaggedRank != 0) {
           throw node.invalidArgument(
               "Ragged values must have rank >= 1; encoded scalar element at index "
                   + i
@@ -190,6 +193,14 @@ public final class CpuRaggedVariants {
 
     /** TF's NestedStackRaggedTensors: the parts as rows of new outer dimensions {@code outer}. */
     private RaggedVariant stack(List<RaggedVariant> parts, Shape outer, int in) {
+      if (outputRaggedRank == 0) {
+        if (in > 0) {
+          throw node.invalidArgument(
+              "Expected input_ragged_rank=0 if output_ragged_rank==0.  Got input_ragged_rank="
+                  + in);
+        }
+        return new RaggedVariant(List.of(), stackDense(parts));
+      }
       List<Tensor> out = new ArrayList<>();
       int dims = outer.rank();
       for (int i = 0; i < dims - 1; i++) {
@@ -235,6 +246,32 @@ public final class CpuRaggedVariants {
       return new RaggedVariant(out, concatValues(parts));
     }
 
+    /** TF's StackNonRaggedTensors: equal-shaped values stacked along a new dimension 0. */
+    private Tensor stackDense(List<RaggedVariant> parts) {
+      if (parts.isEmpty()) {
+        return TensorBuffer.allocate(values, Shape.of(0)).freeze();
+      }
+      Shape first = parts.get(0).values().shape();
+      TensorBuffer b = TensorBuffer.allocate(values, Shape.of(parts.size()).concat(first));
+      long n = first.numElements();
+      for (int i = 0; i < parts.size(); i++) {
+        Tensor v = parts.get(i).values();
+        if (!v.shape().equals(first)) {
+          throw node.invalidArgument(
+              "All flat_values must have compatible shapes.  Shape at index 0: "
+                  + first
+                  + ".  Shape at index "
+                  + i
+                  + ": "
+                  + v.shape());
+        }
+        if (n > 0) {
+          SliceCopier.of(v, b, n).copy(0, i * n);
+        }
+      }
+      return b.freeze();
+    }
+
     private Tensor concatValues(List<RaggedVariant> parts) {
       Shape first = parts.isEmpty() ? Shape.of(0) : parts.get(0).values().shape();
       long rows = first.dim(0);
@@ -251,7 +288,24 @@ public final class CpuRaggedVariants {
         }
         rows += s.dim(0);
       }
-      Shape shape = Shape.of(rows).concat(first.sub(1, first.rank()));
+      Shape innerShape = first.sub(1, first.rank());
+      for (int i = 0; i < parts.size(); i++) {
+        Shape s = parts.get(i).values().shape();
+        Shape inner = s.sub(1, s.rank());
+        if (!inner.equals(innerShape)) {
+          throw node.invalidArgument(
+              "All flat_values must have compatible shapes.  Shape at index 0: "
+                  + innerShape
+                  + ".  Shape at index "
+                  + i
+                  + ": "
+                  + inner
+                  + ".  If you are using tf.map_fn, then you may need to specify an explicit"
+                  + " fn_output_signature with appropriate ragged_rank, and/or convert output"
+                  + " tensors to RaggedTensors.");
+        }
+      }
+      Shape shape = Shape.of(rows).concat(innerShape);
       TensorBuffer b = TensorBuffer.allocate(values, shape);
       long inner = shape.numElementsFrom(1);
       long at = 0;

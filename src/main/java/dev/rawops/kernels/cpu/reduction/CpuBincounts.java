@@ -178,18 +178,12 @@ final class CpuBincounts {
                   + rows
                   + ").");
         }
-        if (v[i] >= size) {
-          throw node.invalidArgument(
-              "Index out ouf bound. `bin` ("
-                  + v[i]
-                  + ") must be less then the dimension size ("
-                  + size
-                  + ").");
-        }
-        if (batch < 0 || v[i] < 0) {
+        if (v[i] < 0) {
           throw node.invalidArgument("Input must be non-negative");
         }
-        bins.add(batch * size + v[i], i);
+        if (v[i] < size) {
+          bins.add(batch * size + v[i], i);
+        }
       }
       ctx.setOutput(0, bins.freeze());
     }
