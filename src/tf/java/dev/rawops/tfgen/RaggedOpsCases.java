@@ -21,7 +21,8 @@ import java.util.Random;
  * ranks 0 to 3, input_ragged_rank given or inferred, through Identity and a function call, and
  * the decoder's rank and dtype checks), and RaggedCross (ragged, sparse and dense inputs in any
  * order, string and hashed output, num_buckets, hash_key, both splits dtypes, non-ASCII strings,
- * empty rows, and its checks). Every input is fed.
+ * empty rows, and its checks), and RaggedFillEmptyRows (ordered, unordered and full rows, every
+ * value dtype, no rows, and its checks). Every input is fed.
  */
 public final class RaggedOpsCases implements CaseFamily {
   @Override
@@ -35,6 +36,19 @@ public final class RaggedOpsCases implements CaseFamily {
     toSparse(out, r);
     variants(out, r);
     crosses(out, r);
+    fillEmptyRows(out, r);
+    roundTrip(
+        out,
+        "through a PartitionedCall returning its variant argument",
+        true,
+        1,
+        2,
+        DType.INT64,
+        DType.INT64,
+        "PartitionedCall",
+        Tensor.ofLongs(Shape.of(5), 1, 2, 3, 4, 5),
+        vec(0, 2, 3),
+        vec(0, 1, 1, 5));
     return out.cases();
   }
 
@@ -147,6 +161,17 @@ public final class RaggedOpsCases implements CaseFamily {
       g.op("id", "Identity", "enc").attr("T", DataType.DT_VARIANT);
       src = "id";
     }
+    if (via.equals("PartitionedCall")) {
+      g.op("call", "PartitionedCall", "enc")
+          .attrTypes("Tin", DType.VARIANT)
+          .attrTypes("Tout", DType.VARIANT)
+          .attr(
+              "f",
+              dev.rawops.tfproto.AttrValue.newBuilder()
+                  .setFunc(dev.rawops.tfproto.NameAttrList.newBuilder().setName("keep"))
+                  .build());
+      src = "call";
+    }
     g.op("s", "RaggedTensorFromVariant", src)
         .attr("input_ragged_rank", inputRaggedRank)
         .attr("output_ragged_rank", outputRaggedRank)
@@ -157,7 +182,10 @@ public final class RaggedOpsCases implements CaseFamily {
       fetches.add("s:" + i);
     }
     out.add(
-        "RaggedTensorToVariant then RaggedTensorFromVariant " + what, g.build(), feeds, fetches);
+        "RaggedTensorToVariant then RaggedTensorFromVariant " + what,
+        via.equals("PartitionedCall") ? TensorListKit.withLibrary(g, KEEP) : g.build(),
+        feeds,
+        fetches);
   }
 
   private static void roundTrip(
@@ -537,5 +565,73 @@ public final class RaggedOpsCases implements CaseFamily {
         0);
     cross(out, "input_order naming a missing input", one, "RR", false, 0, 0, DType.INT64);
     cross(out, "input_order with an unknown letter", one, "X", false, 0, 0, DType.INT64);
+  }
+
+  private static final String KEEP =
+      """
+      function {
+        signature { name: "keep" input_arg { name: "v" type: DT_VARIANT }
+          output_arg { name: "o" type: DT_VARIANT } }
+        ret { key: "o" value: "v" }
+      }
+      """;
+
+  private static void fill(
+      CaseList out, String what, Tensor rowids, Tensor values, Tensor nrows, Tensor dflt) {
+    OneNodeCases.add(
+        out, what, "RaggedFillEmptyRows", g -> g.attr("T", values.dtype()), 4, rowids, values,
+        nrows, dflt);
+  }
+
+  private static Tensor scalar(long v) {
+    return Tensor.ofLongs(Shape.scalar(), v);
+  }
+
+  private static void fillEmptyRows(CaseList out, Random r) {
+    fill(
+        out,
+        "rows 0, 2 and 4 empty",
+        vec(1, 1, 3),
+        strings("a", "b", "c"),
+        scalar(5),
+        Tensor.ofStrings(Shape.scalar(), "ß"));
+    fill(
+        out,
+        "no empty row, ordered: passed through",
+        vec(0, 1, 1, 2),
+        Tensor.ofFloats(Shape.of(4), 1.5f, -2f, Float.NaN, 3),
+        scalar(3),
+        Tensor.ofFloats(Shape.scalar(), 9f));
+    fill(
+        out,
+        "rows out of order, one empty",
+        vec(2, 0, 2, 0),
+        Tensor.ofInts(Shape.of(4), 1, 2, 3, 4),
+        scalar(4),
+        Tensor.ofInts(Shape.scalar(), -1));
+    for (DType t : DType.dataTypes()) {
+      long[] ids = r.longs(6, 0, 8).sorted().toArray();
+      Tensor v = RandomTensors.of(r, t, Shape.of(6), true);
+      Tensor d = RandomTensors.of(r, t, Shape.scalar(), true);
+      fill(out, t.tfName() + " values, 8 rows", vec(ids), v, scalar(8), d);
+    }
+    fill(out, "every row empty", vec(), Tensor.ofBooleans(Shape.of(0)), scalar(3),
+        Tensor.ofBooleans(Shape.scalar(), true));
+    fill(out, "no rows, no values", vec(), Tensor.ofDoubles(Shape.of(0)), scalar(0),
+        Tensor.ofDoubles(Shape.scalar(), 1));
+    fill(out, "no rows but values", vec(0), Tensor.ofDoubles(Shape.of(1), 2), scalar(0),
+        Tensor.ofDoubles(Shape.scalar(), 1));
+    fill(out, "row past nrows", vec(0, 3), Tensor.ofInts(Shape.of(2), 1, 2), scalar(3),
+        Tensor.ofInts(Shape.scalar(), 0));
+    fill(out, "negative row", vec(-1), Tensor.ofInts(Shape.of(1), 1), scalar(3),
+        Tensor.ofInts(Shape.scalar(), 0));
+    fill(out, "nrows not a scalar", vec(0), Tensor.ofInts(Shape.of(1), 1), vec(3),
+        Tensor.ofInts(Shape.scalar(), 0));
+    fill(out, "values not a vector", vec(0), Tensor.ofInts(Shape.of(1, 1), 1), scalar(3),
+        Tensor.ofInts(Shape.scalar(), 0));
+    fill(out, "rowids not matching values", vec(0, 1), Tensor.ofInts(Shape.of(1), 1), scalar(3),
+        Tensor.ofInts(Shape.scalar(), 0));
+    fill(out, "default not a scalar", vec(0), Tensor.ofInts(Shape.of(1), 1), scalar(3),
+        Tensor.ofInts(Shape.of(1), 0));
   }
 }

@@ -14,7 +14,7 @@ import java.util.List;
  * The Ragged op family: ops on ragged tensors given as nested row splits and flat values —
  * RaggedGather ({@link RaggedGatherOp}, checked by {@link RaggedGatherGeometry}), RaggedRange,
  * RaggedTensorToTensor, RaggedTensorToSparse, RaggedTensorToVariant and RaggedTensorFromVariant
- * (the encoded DT_VARIANT form), and RaggedCross.
+ * (the encoded DT_VARIANT form), RaggedCross and RaggedFillEmptyRows.
  */
 public final class RaggedOps implements OpFamily {
   @Override
@@ -26,7 +26,8 @@ public final class RaggedOps implements OpFamily {
         DefinedOp.of("RaggedTensorToSparse", ShapeFns.unknown()),
         DefinedOp.of("RaggedTensorToVariant", RaggedOps::toVariantShape),
         DefinedOp.of("RaggedTensorFromVariant", RaggedOps::fromVariantShape),
-        DefinedOp.of("RaggedCross", ShapeFns.unknown()));
+        DefinedOp.of("RaggedCross", ShapeFns.unknown()),
+        DefinedOp.of("RaggedFillEmptyRows", ShapeFns.unknown()));
   }
 
   /** TF's RaggedTensorToVariantShapeFn: a scalar, or with batched_input one per row. */

@@ -6,7 +6,8 @@ import java.util.List;
 
 /**
  * The Ragged family's CPU kernels: RaggedGather, RaggedRange, RaggedTensorToTensor,
- * RaggedTensorToSparse, RaggedTensorToVariant, RaggedTensorFromVariant and RaggedCross.
+ * RaggedTensorToSparse, RaggedTensorToVariant, RaggedTensorFromVariant, RaggedCross and
+ * RaggedFillEmptyRows.
  */
 public final class RaggedKernels {
   private RaggedKernels() {}
@@ -18,6 +19,7 @@ public final class RaggedKernels {
         .addAll(CpuRaggedConversions.DEFS)
         .addAll(CpuRaggedVariants.DEFS)
         .addAll(CpuRaggedCross.DEFS)
+        .addAll(CpuRaggedFillEmptyRows.DEFS)
         .build();
   }
 }
