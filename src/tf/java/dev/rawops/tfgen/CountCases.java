@@ -12,9 +12,9 @@ import java.util.Random;
  * Bin counting: Bincount, DenseBincount, SparseBincount and RaggedBincount (every weight dtype and
  * index dtype, with and without weights, binary_output, rank 1 and 2, duplicates, values at or past
  * size dropped, empty inputs, and their errors), and DenseCountSparseOutput,
- * SparseCountSparseOutput and RaggedCountSparseOutput (minlength, maxlength, binary_output,
- * weights of every output type, negative values dropped, empty inputs, and their errors). Every
- * input is fed.
+ * SparseCountSparseOutput and RaggedCountSparseOutput (minlength, maxlength, binary_output, weights
+ * of every output type, negative values dropped, empty inputs, and their errors). Every input is
+ * fed.
  */
 public final class CountCases implements CaseFamily {
   private static final List<DType> WEIGHTS =
@@ -218,7 +218,8 @@ public final class CountCases implements CaseFamily {
     dense(out, "empty rank 1", ints(DType.INT32, Shape.of(0)), 3, none(DType.FLOAT), false);
     dense(out, "rank 2, no rows", ints(DType.INT32, Shape.of(0, 3)), 3, none(DType.FLOAT), false);
     dense(out, "rank 2, no columns", ints(DType.INT64, Shape.of(2, 0)), 2, none(DType.INT32), true);
-    dense(out, "size 0", ints(DType.INT32, Shape.of(2, 2), 0, 1, 1, 0), 0, none(DType.INT32), false);
+    dense(
+        out, "size 0", ints(DType.INT32, Shape.of(2, 2), 0, 1, 1, 0), 0, none(DType.INT32), false);
     dense(out, "scalar input", ints(DType.INT32, Shape.scalar(), 2), 4, none(DType.INT32), false);
     dense(
         out,
@@ -505,7 +506,12 @@ public final class CountCases implements CaseFamily {
         none(DType.INT32),
         false);
     ragged(
-        out, "negative size", vec(0, 2), ints(DType.INT32, Shape.of(2), 1, 1), -3, none(DType.INT32),
+        out,
+        "negative size",
+        vec(0, 2),
+        ints(DType.INT32, Shape.of(2), 1, 1),
+        -3,
+        none(DType.INT32),
         false);
     ragged(
         out,
@@ -638,16 +644,36 @@ public final class CountCases implements CaseFamily {
     denseCount(
         out, "empty rank 1", ints(DType.INT32, Shape.of(0)), none(DType.FLOAT), -1, -1, false);
     denseCount(
-        out, "empty rank 1, minlength 3", ints(DType.INT64, Shape.of(0)), none(DType.FLOAT), 3, -1,
+        out,
+        "empty rank 1, minlength 3",
+        ints(DType.INT64, Shape.of(0)),
+        none(DType.FLOAT),
+        3,
+        -1,
         false);
     denseCount(
-        out, "rank 2, no columns", ints(DType.INT32, Shape.of(2, 0)), none(DType.INT32), -1, -1,
+        out,
+        "rank 2, no columns",
+        ints(DType.INT32, Shape.of(2, 0)),
+        none(DType.INT32),
+        -1,
+        -1,
         false);
     denseCount(
-        out, "rank 2, no rows", ints(DType.INT32, Shape.of(0, 2)), none(DType.INT32), -1, -1,
+        out,
+        "rank 2, no rows",
+        ints(DType.INT32, Shape.of(0, 2)),
+        none(DType.INT32),
+        -1,
+        -1,
         false);
     denseCount(
-        out, "scalar values", ints(DType.INT32, Shape.scalar(), 1), none(DType.INT32), -1, -1,
+        out,
+        "scalar values",
+        ints(DType.INT32, Shape.scalar(), 1),
+        none(DType.INT32),
+        -1,
+        -1,
         false);
     denseCount(
         out,
@@ -900,14 +926,7 @@ public final class CountCases implements CaseFamily {
         -1,
         false);
     raggedCount(
-        out,
-        "one split",
-        vec(0),
-        ints(DType.INT32, Shape.of(0)),
-        none(DType.FLOAT),
-        -1,
-        -1,
-        false);
+        out, "one split", vec(0), ints(DType.INT32, Shape.of(0)), none(DType.FLOAT), -1, -1, false);
     raggedCount(
         out,
         "splits not starting at 0",

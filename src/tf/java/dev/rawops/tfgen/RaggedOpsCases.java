@@ -18,11 +18,11 @@ import java.util.Random;
  * The ragged family's conversions and crosses: RaggedTensorToSparse (ragged ranks 1 to 3, inner
  * dense dimensions, both splits dtypes, many value dtypes, empty rows and tensors, and its split
  * checks), RaggedTensorToVariant and RaggedTensorFromVariant round trips (batched and not, ragged
- * ranks 0 to 3, input_ragged_rank given or inferred, through Identity and a function call, and
- * the decoder's rank and dtype checks), and RaggedCross (ragged, sparse and dense inputs in any
- * order, string and hashed output, num_buckets, hash_key, both splits dtypes, non-ASCII strings,
- * empty rows, and its checks), and RaggedFillEmptyRows (ordered, unordered and full rows, every
- * value dtype, no rows, and its checks). Every input is fed.
+ * ranks 0 to 3, input_ragged_rank given or inferred, through Identity and a function call, and the
+ * decoder's rank and dtype checks), and RaggedCross (ragged, sparse and dense inputs in any order,
+ * string and hashed output, num_buckets, hash_key, both splits dtypes, non-ASCII strings, empty
+ * rows, and its checks), and RaggedFillEmptyRows (ordered, unordered and full rows, every value
+ * dtype, no rows, and its checks). Every input is fed.
  */
 public final class RaggedOpsCases implements CaseFamily {
   @Override
@@ -114,8 +114,7 @@ public final class RaggedOpsCases implements CaseFamily {
         vec(0, 1, 1, 4));
     toSparse(out, "no rows", Tensor.ofFloats(Shape.of(0)), vec(0));
     toSparse(out, "empty rows only", Tensor.ofInts(Shape.of(0)), vec(0, 0, 0));
-    toSparse(
-        out, "no values, inner dimension 3", Tensor.ofFloats(Shape.of(0, 3)), vec(0, 0));
+    toSparse(out, "no values, inner dimension 3", Tensor.ofFloats(Shape.of(0, 3)), vec(0, 0));
     toSparse(out, "splits not starting at 0", Tensor.ofInts(Shape.of(2), 1, 2), vec(1, 2));
     toSparse(out, "decreasing splits", Tensor.ofInts(Shape.of(2), 1, 2), vec(0, 2, 1, 2));
     toSparse(out, "last split past the values", Tensor.ofInts(Shape.of(2), 1, 2), vec(0, 3));
@@ -284,7 +283,13 @@ public final class RaggedOpsCases implements CaseFamily {
         vec(0, 4, 6));
     roundTrip(out, "batched, no rows", true, 0, 1, Tensor.ofFloats(Shape.of(0)), vec(0));
     roundTrip(
-        out, "batched, empty rows only", true, 1, 2, Tensor.ofInts(Shape.of(0)), vec(0, 2),
+        out,
+        "batched, empty rows only",
+        true,
+        1,
+        2,
+        Tensor.ofInts(Shape.of(0)),
+        vec(0, 2),
         vec(0, 0, 0));
     roundTrip(out, "whole, no rows", false, 1, 1, Tensor.ofFloats(Shape.of(0)), vec(0));
     // the decoder's checks
@@ -461,16 +466,9 @@ public final class RaggedOpsCases implements CaseFamily {
             .sparse(ix(0, 0, 1, 0, 2, 0, 2, 3), strings("größe", "日本", "é", ""), vec(3, 5))
             .dense(Tensor.ofStrings(Shape.of(3, 2), "p", "ü", "r", "s", "\uD83D\uDE00", "t"))
             .dense(Tensor.ofLongs(Shape.of(3, 1), 42, -1, Long.MAX_VALUE));
+    cross(out, "input_order DSRD, int32 splits", mixed32, "DSRD", false, 0, 0, DType.INT32);
     cross(
-        out,
-        "input_order DSRD, int32 splits",
-        mixed32,
-        "DSRD",
-        false,
-        0,
-        0,
-        DType.INT32);
-    cross(out, "input_order DDSR, hashed, int32 splits", mixed32, "DDSR", true, 100, 3, DType.INT32);
+        out, "input_order DDSR, hashed, int32 splits", mixed32, "DDSR", true, 100, 3, DType.INT32);
     Cross one = Cross.of().ragged(strings("x", "y", "日本"), vec(0, 2, 2, 3));
     cross(out, "one ragged input", one, false, 0, 0);
     cross(out, "one ragged input, hashed", one, true, 0, 0);
@@ -542,13 +540,7 @@ public final class RaggedOpsCases implements CaseFamily {
         false,
         0,
         0);
-    cross(
-        out,
-        "dense input of rank 1",
-        Cross.of().dense(strings("a", "b")),
-        false,
-        0,
-        0);
+    cross(out, "dense input of rank 1", Cross.of().dense(strings("a", "b")), false, 0, 0);
     cross(
         out,
         "sparse input of rank 3",
@@ -579,8 +571,15 @@ public final class RaggedOpsCases implements CaseFamily {
   private static void fill(
       CaseList out, String what, Tensor rowids, Tensor values, Tensor nrows, Tensor dflt) {
     OneNodeCases.add(
-        out, what, "RaggedFillEmptyRows", g -> g.attr("T", values.dtype()), 4, rowids, values,
-        nrows, dflt);
+        out,
+        what,
+        "RaggedFillEmptyRows",
+        g -> g.attr("T", values.dtype()),
+        4,
+        rowids,
+        values,
+        nrows,
+        dflt);
   }
 
   private static Tensor scalar(long v) {
@@ -615,23 +614,68 @@ public final class RaggedOpsCases implements CaseFamily {
       Tensor d = RandomTensors.of(r, t, Shape.scalar(), true);
       fill(out, t.tfName() + " values, 8 rows", vec(ids), v, scalar(8), d);
     }
-    fill(out, "every row empty", vec(), Tensor.ofBooleans(Shape.of(0)), scalar(3),
+    fill(
+        out,
+        "every row empty",
+        vec(),
+        Tensor.ofBooleans(Shape.of(0)),
+        scalar(3),
         Tensor.ofBooleans(Shape.scalar(), true));
-    fill(out, "no rows, no values", vec(), Tensor.ofDoubles(Shape.of(0)), scalar(0),
+    fill(
+        out,
+        "no rows, no values",
+        vec(),
+        Tensor.ofDoubles(Shape.of(0)),
+        scalar(0),
         Tensor.ofDoubles(Shape.scalar(), 1));
-    fill(out, "no rows but values", vec(0), Tensor.ofDoubles(Shape.of(1), 2), scalar(0),
+    fill(
+        out,
+        "no rows but values",
+        vec(0),
+        Tensor.ofDoubles(Shape.of(1), 2),
+        scalar(0),
         Tensor.ofDoubles(Shape.scalar(), 1));
-    fill(out, "row past nrows", vec(0, 3), Tensor.ofInts(Shape.of(2), 1, 2), scalar(3),
+    fill(
+        out,
+        "row past nrows",
+        vec(0, 3),
+        Tensor.ofInts(Shape.of(2), 1, 2),
+        scalar(3),
         Tensor.ofInts(Shape.scalar(), 0));
-    fill(out, "negative row", vec(-1), Tensor.ofInts(Shape.of(1), 1), scalar(3),
+    fill(
+        out,
+        "negative row",
+        vec(-1),
+        Tensor.ofInts(Shape.of(1), 1),
+        scalar(3),
         Tensor.ofInts(Shape.scalar(), 0));
-    fill(out, "nrows not a scalar", vec(0), Tensor.ofInts(Shape.of(1), 1), vec(3),
+    fill(
+        out,
+        "nrows not a scalar",
+        vec(0),
+        Tensor.ofInts(Shape.of(1), 1),
+        vec(3),
         Tensor.ofInts(Shape.scalar(), 0));
-    fill(out, "values not a vector", vec(0), Tensor.ofInts(Shape.of(1, 1), 1), scalar(3),
+    fill(
+        out,
+        "values not a vector",
+        vec(0),
+        Tensor.ofInts(Shape.of(1, 1), 1),
+        scalar(3),
         Tensor.ofInts(Shape.scalar(), 0));
-    fill(out, "rowids not matching values", vec(0, 1), Tensor.ofInts(Shape.of(1), 1), scalar(3),
+    fill(
+        out,
+        "rowids not matching values",
+        vec(0, 1),
+        Tensor.ofInts(Shape.of(1), 1),
+        scalar(3),
         Tensor.ofInts(Shape.scalar(), 0));
-    fill(out, "default not a scalar", vec(0), Tensor.ofInts(Shape.of(1), 1), scalar(3),
+    fill(
+        out,
+        "default not a scalar",
+        vec(0),
+        Tensor.ofInts(Shape.of(1), 1),
+        scalar(3),
         Tensor.ofInts(Shape.of(1), 0));
   }
 }

@@ -12,8 +12,7 @@ import java.util.List;
 
 /**
  * The Reduction op family (see docs/ARCHITECTURE.md, "Adding an op to a family"): reductions over
- * axes, arg reductions, scans, softmax, segment reductions
- * and bin counts, one entry each.
+ * axes, arg reductions, scans, softmax, segment reductions and bin counts, one entry each.
  */
 public final class ReductionOps implements OpFamily {
 
@@ -41,8 +40,8 @@ public final class ReductionOps implements OpFamily {
           "SparseSegmentSqrtNWithNumSegments");
 
   /**
-   * The bin counts beyond Bincount, over dense, sparse and ragged input (one kernel family, one
-   * set of rules), with dense or sparse output.
+   * The bin counts beyond Bincount, over dense, sparse and ragged input (one kernel family, one set
+   * of rules), with dense or sparse output.
    */
   public static final List<String> COUNTS =
       List.of(

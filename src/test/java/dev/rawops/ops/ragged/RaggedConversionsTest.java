@@ -34,8 +34,7 @@ class RaggedConversionsTest {
     Map<String, Object> a = attrs("RAGGED_RANK", 1L, "T", DType.INT32, "Tsplits", DType.INT64);
     List<Tensor> out =
         run("RaggedTensorToSparse", 3, a, longs(0, 3, 4, 4, 6), ints(s(6), 1, 2, 3, 4, 5, 6));
-    assertArrayEquals(
-        new long[] {0, 0, 0, 1, 0, 2, 1, 0, 3, 0, 3, 1}, out.get(0).toLongArray());
+    assertArrayEquals(new long[] {0, 0, 0, 1, 0, 2, 1, 0, 3, 0, 3, 1}, out.get(0).toLongArray());
     assertArrayEquals(new int[] {1, 2, 3, 4, 5, 6}, out.get(1).toIntArray());
     assertArrayEquals(new long[] {4, 3}, out.get(2).toLongArray());
   }
@@ -84,13 +83,20 @@ class RaggedConversionsTest {
   void cross_docsExample() {
     Map<String, Object> a =
         attrs(
-            "Nsparse", 0L,
-            "input_order", "RRR",
-            "hashed_output", false,
-            "num_buckets", 0L,
-            "hash_key", 0L,
-            "out_values_type", DType.STRING,
-            "out_row_splits_type", DType.INT64);
+            "Nsparse",
+            0L,
+            "input_order",
+            "RRR",
+            "hashed_output",
+            false,
+            "num_buckets",
+            0L,
+            "hash_key",
+            0L,
+            "out_values_type",
+            DType.STRING,
+            "out_row_splits_type",
+            DType.INT64);
     List<Tensor> out =
         dev.rawops.testing.OneOp.of("RaggedCross")
             .inputs(

@@ -27,8 +27,7 @@ class BinCountsTest {
   // tf.math.bincount docs: weights [1, 5, 0, 1, 0, 5, 4, 5] -> [0, 6, 0, 1, 9, 5]
   @Test
   void denseBincount_weightedDocsExample() {
-    Map<String, Object> a =
-        attrs("Tidx", DType.INT32, "T", DType.INT32, "binary_output", false);
+    Map<String, Object> a = attrs("Tidx", DType.INT32, "T", DType.INT32, "binary_output", false);
     Tensor out =
         run(
                 "DenseBincount",
@@ -69,14 +68,27 @@ class BinCountsTest {
   void raggedBincount_rowsAndSplitChecks() {
     Map<String, Object> a = attrs("Tidx", DType.INT32, "T", DType.INT32, "binary_output", false);
     Tensor out =
-        run("RaggedBincount", 1, a, longs(s(3), 0, 3, 3), ints(s(3), 1, 1, 0), ints(s(), 3),
+        run(
+                "RaggedBincount",
+                1,
+                a,
+                longs(s(3), 0, 3, 3),
+                ints(s(3), 1, 1, 0),
+                ints(s(), 3),
                 ints(s(0)))
             .get(0);
     assertArrayEquals(new long[] {1, 2, 0, 0, 0, 0}, out.toLongArray());
     fails(
         "Splits must start with 0, not with 1",
-        () -> run("RaggedBincount", 1, a, longs(s(2), 1, 2), ints(s(2), 1, 1), ints(s(), 3),
-            ints(s(0))));
+        () ->
+            run(
+                "RaggedBincount",
+                1,
+                a,
+                longs(s(2), 1, 2),
+                ints(s(2), 1, 1),
+                ints(s(), 3),
+                ints(s(0))));
   }
 
   // tf.sparse.bincount's test "_no_maxlength": [[3, 2, 1], [5, 4, 4]]
@@ -84,11 +96,18 @@ class BinCountsTest {
   void denseCountSparseOutput_testCase() {
     Map<String, Object> a =
         attrs(
-            "T", DType.INT32, "output_type", DType.INT64, "minlength", -1L, "maxlength", -1L,
-            "binary_output", false);
+            "T",
+            DType.INT32,
+            "output_type",
+            DType.INT64,
+            "minlength",
+            -1L,
+            "maxlength",
+            -1L,
+            "binary_output",
+            false);
     List<Tensor> out =
-        run("DenseCountSparseOutput", 3, a, ints(s(2, 3), 3, 2, 1, 5, 4, 4),
-            longs(s(0)));
+        run("DenseCountSparseOutput", 3, a, ints(s(2, 3), 3, 2, 1, 5, 4, 4), longs(s(0)));
     assertArrayEquals(new long[] {0, 1, 0, 2, 0, 3, 1, 4, 1, 5}, out.get(0).toLongArray());
     assertArrayEquals(new long[] {1, 1, 1, 2, 1}, out.get(1).toLongArray());
     assertArrayEquals(new long[] {2, 6}, out.get(2).toLongArray());
@@ -98,8 +117,16 @@ class BinCountsTest {
   void countSparseOutput_errors() {
     Map<String, Object> a =
         attrs(
-            "T", DType.INT32, "output_type", DType.INT64, "minlength", -1L, "maxlength", -1L,
-            "binary_output", false);
+            "T",
+            DType.INT32,
+            "output_type",
+            DType.INT64,
+            "minlength",
+            -1L,
+            "maxlength",
+            -1L,
+            "binary_output",
+            false);
     fails(
         "Input must be a 1 or 2-dimensional tensor. Got: []",
         () -> run("DenseCountSparseOutput", 3, a, ints(s(), 1), longs(s(0))));

@@ -19,10 +19,10 @@ import java.util.List;
 
 /**
  * RaggedCross on CPU (ragged_cross_op.cc): per batch row, the cartesian product of the row's
- * features of every input in {@code input_order} (ragged "R", sparse "S", dense "D"; the last
- * input varying fastest), either joined with "_X_" (int64 features in decimal) or folded from
- * {@code hash_key} with FingerprintCat64 over each feature's fingerprint (farmhash Fingerprint64 of
- * a string, an int64 as itself) and taken modulo {@code num_buckets} (or 2^63 - 1) as unsigned.
+ * features of every input in {@code input_order} (ragged "R", sparse "S", dense "D"; the last input
+ * varying fastest), either joined with "_X_" (int64 features in decimal) or folded from {@code
+ * hash_key} with FingerprintCat64 over each feature's fingerprint (farmhash Fingerprint64 of a
+ * string, an int64 as itself) and taken modulo {@code num_buckets} (or 2^63 - 1) as unsigned.
  */
 public final class CpuRaggedCross {
   private CpuRaggedCross() {}

@@ -17,8 +17,8 @@ import java.util.List;
 /**
  * RaggedFillEmptyRows on CPU (ragged_fill_empty_rows_op.cc over TF's FillEmptyRows functor): each
  * row of {@code nrows} without a value gets {@code default_value}; rows keep their values in input
- * order, sorted by row (stable) when the row ids are out of order; the input passes through when
- * it is ordered and no row is empty. Also the empty-row indicator and each value's output position.
+ * order, sorted by row (stable) when the row ids are out of order; the input passes through when it
+ * is ordered and no row is empty. Also the empty-row indicator and each value's output position.
  */
 public final class CpuRaggedFillEmptyRows {
   private CpuRaggedFillEmptyRows() {}

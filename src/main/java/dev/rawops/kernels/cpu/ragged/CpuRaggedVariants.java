@@ -143,10 +143,7 @@ public final class CpuRaggedVariants {
         Object o = encoded.getObject(i);
         if (!(o instanceof RaggedVariant v)) {
           throw node.invalidArgument(
-              "Input Variant element at index "
-                  + i
-                  + " doesn't hold a RaggedTensorVariant: "
-                  + o);
+              "Input Variant element at index " + i + " doesn't hold a RaggedTensorVariant: " + o);
         }
         if (v.raggedRank() != raggedRank) {
           throw node.invalidArgument(

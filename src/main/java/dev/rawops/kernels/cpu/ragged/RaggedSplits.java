@@ -7,7 +7,7 @@ final class RaggedSplits {
   private RaggedSplits() {}
 
   /** TF's RaggedTensorVerifySplits (ragged_utils.h), with the last split checked. */
-static void verify(NodeInfo node, long[] s, long rows) {
+  static void verify(NodeInfo node, long[] s, long rows) {
     if (s.length < 1) {
       throw node.invalidArgument(
           "Invalid ragged splits: ragged splits must have at least one splits, but is empty");

@@ -7,10 +7,10 @@ import dev.rawops.tensor.TensorBuffer;
 import java.util.List;
 
 /**
- * TF's RaggedTensorVariant (ragged_tensor_variant.h): the value each element of a DT_VARIANT
- * tensor made by RaggedTensorToVariant holds, the row splits from the outermost level in and the
- * flat values, as given (TF checks them when it decodes). Immutable; shares its tensors, so it
- * passes through Identity, function calls and control flow as any other tensor element does.
+ * TF's RaggedTensorVariant (ragged_tensor_variant.h): the value each element of a DT_VARIANT tensor
+ * made by RaggedTensorToVariant holds, the row splits from the outermost level in and the flat
+ * values, as given (TF checks them when it decodes). Immutable; shares its tensors, so it passes
+ * through Identity, function calls and control flow as any other tensor element does.
  */
 record RaggedVariant(List<Tensor> splits, Tensor values) {
   RaggedVariant {
@@ -23,8 +23,13 @@ record RaggedVariant(List<Tensor> splits, Tensor values) {
 
   @Override
   public String toString() {
-    return "RaggedTensorVariant(dtype=" + values.dtype().tfName() + ", ragged_rank=" + raggedRank()
-        + ", splits_dtype=" + (splits.isEmpty() ? "int64" : splits.get(0).dtype().tfName()) + ")";
+    return "RaggedTensorVariant(dtype="
+        + values.dtype().tfName()
+        + ", ragged_rank="
+        + raggedRank()
+        + ", splits_dtype="
+        + (splits.isEmpty() ? "int64" : splits.get(0).dtype().tfName())
+        + ")";
   }
 
   /** Rows [from, to) of {@code t} along dimension 0, copied. */

@@ -196,7 +196,8 @@ final class CpuBincounts {
           "Sparse indices must be rank 2 but is rank " + indices.shape().rank());
     }
     if (values.shape().rank() != 1) {
-      throw node.invalidArgument("Sparse values must be rank 1 but is rank " + values.shape().rank());
+      throw node.invalidArgument(
+          "Sparse values must be rank 1 but is rank " + values.shape().rank());
     }
     if (shape.shape().rank() != 1) {
       throw node.invalidArgument("Sparse shape must be rank 1 but is rank " + shape.shape().rank());

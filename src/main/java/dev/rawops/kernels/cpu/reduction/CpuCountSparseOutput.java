@@ -316,7 +316,8 @@ final class CpuCountSparseOutput {
     }
 
     private static String shapeDebug(long[] dims) {
-      StringBuilder s = new StringBuilder("Tensor<type: int64 shape: [" + dims.length + "] values: ");
+      StringBuilder s =
+          new StringBuilder("Tensor<type: int64 shape: [" + dims.length + "] values: ");
       for (int i = 0; i < dims.length; i++) {
         s.append(i > 0 ? " " : "").append(dims[i]);
       }
