@@ -12,7 +12,7 @@ import java.util.List;
 
 /**
  * The Reduction op family (see docs/ARCHITECTURE.md, "Adding an op to a family"): reductions over
- * axes, arg reductions, scans, softmax and segment reductions, one entry each.
+ * axes, arg reductions, scans, softmax, segment reductions and bin counts, one entry each.
  */
 public final class ReductionOps implements OpFamily {
 
@@ -39,6 +39,19 @@ public final class ReductionOps implements OpFamily {
           "SparseSegmentMeanWithNumSegments",
           "SparseSegmentSqrtNWithNumSegments");
 
+  /**
+   * The bin counts beyond Bincount, over dense, sparse and ragged input (one kernel family, one set
+   * of rules), with dense or sparse output.
+   */
+  public static final List<String> COUNTS =
+      List.of(
+          "DenseBincount",
+          "SparseBincount",
+          "RaggedBincount",
+          "DenseCountSparseOutput",
+          "SparseCountSparseOutput",
+          "RaggedCountSparseOutput");
+
   @Override
   public List<Op> ops() {
     List<Op> ops = new ArrayList<>();
@@ -53,6 +66,9 @@ public final class ReductionOps implements OpFamily {
     ops.add(DefinedOp.of("LogSoftmax", ReductionOps::softmaxShape));
     ops.add(DefinedOp.of("L2Loss", ShapeFns.scalar()));
     ops.add(DefinedOp.of("Bincount", node -> List.of(constantLength(node, 1))));
+    for (String name : COUNTS) {
+      ops.add(DefinedOp.of(name, ShapeFns.unknown()));
+    }
     ops.add(DefinedOp.of("HistogramFixedWidth", node -> List.of(constantLength(node, 2))));
     for (String name : SEGMENTS) {
       ops.add(DefinedOp.of(name, n -> List.of(segmentShape(n, 1, -1))));

@@ -4,7 +4,11 @@ import com.google.common.collect.ImmutableList;
 import dev.rawops.kernels.KernelDef;
 import java.util.List;
 
-/** The Ragged family's CPU kernels: RaggedGather, RaggedRange and RaggedTensorToTensor. */
+/**
+ * The Ragged family's CPU kernels: RaggedGather, RaggedRange, RaggedTensorToTensor,
+ * RaggedTensorToSparse, RaggedTensorToVariant, RaggedTensorFromVariant, RaggedCross and
+ * RaggedFillEmptyRows.
+ */
 public final class RaggedKernels {
   private RaggedKernels() {}
 
@@ -12,6 +16,10 @@ public final class RaggedKernels {
     return ImmutableList.<KernelDef>builder()
         .addAll(CpuRaggedGather.DEFS)
         .addAll(CpuRaggedIndexing.DEFS)
+        .addAll(CpuRaggedConversions.DEFS)
+        .addAll(CpuRaggedVariants.DEFS)
+        .addAll(CpuRaggedCross.DEFS)
+        .addAll(CpuRaggedFillEmptyRows.DEFS)
         .build();
   }
 }

@@ -46,11 +46,8 @@ public final class CpuCounting {
         throw node.invalidArgument("size (" + size + ") must be non-negative");
       }
       boolean weighted = weights.numElements() > 0;
-      if (weighted && !weights.shape().equals(arr.shape())) {
-        throw node.invalidArgument(
-            "`weights` must be the same shape as `arr` or a length-0 `Tensor`, in which case it"
-                + " acts as all weights equal to 1. Received "
-                + weights.shape());
+      if (weighted && weights.numElements() != arr.numElements()) {
+        throw node.invalidArgument("Input indices and weights must have the same size.");
       }
       DType t = weights.dtype();
       TensorBuffer out = ctx.allocate(t, Shape.of(size));

@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * The Reduction family's CPU kernels: reductions, arg reductions, scans, softmax, segment
- * reductions, and bin counts.
+ * reductions, bin counts and counts with sparse output.
  */
 public final class ReductionKernels {
   private ReductionKernels() {}
@@ -15,6 +15,8 @@ public final class ReductionKernels {
     return ImmutableList.<KernelDef>builder()
         .addAll(CpuReduction.defs())
         .addAll(CpuCounting.DEFS)
+        .addAll(CpuBincounts.DEFS)
+        .addAll(CpuCountSparseOutput.DEFS)
         .build();
   }
 }

@@ -5,6 +5,7 @@ import com.google.common.hash.Hashing;
 import dev.rawops.kernels.Device;
 import dev.rawops.kernels.KernelContext;
 import dev.rawops.kernels.KernelDef;
+import dev.rawops.kernels.cpu.support.Fingerprints;
 import dev.rawops.ops.NodeInfo;
 import dev.rawops.tensor.DType;
 import dev.rawops.tensor.Layouts;
@@ -25,8 +26,7 @@ import java.util.List;
 final class CpuSparseCross {
   private CpuSparseCross() {}
 
-  private static final HashFunction FARM = Hashing.farmHashFingerprint64();
-  private static final long K_MUL = 0xc6a4a7935bd1e995L;
+  private static final HashFunction FARM = Fingerprints.FARM;
 
   /** How features are produced and combined. */
   private enum Mode {
@@ -56,19 +56,6 @@ final class CpuSparseCross {
               .build(n -> ctx -> cross(n, ctx, Mode.STRING_V2)),
           KernelDef.builder("SparseCrossHashed", Device.CPU)
               .build(n -> ctx -> cross(n, ctx, Mode.KEYED)));
-
-  /** TF's FingerprintCat64 (platform/fingerprint.h): an order-dependent 64-bit combiner. */
-  static long fingerprintCat64(long fp1, long fp2) {
-    long result = fp1 ^ K_MUL;
-    result ^= shiftMix(fp2 * K_MUL) * K_MUL;
-    result *= K_MUL;
-    result = shiftMix(result) * K_MUL;
-    return shiftMix(result);
-  }
-
-  private static long shiftMix(long v) {
-    return v ^ (v >>> 47);
-  }
 
   private static String shapeText(Tensor t) {
     return t.shape().toString();
@@ -291,7 +278,7 @@ final class CpuSparseCross {
                   if (hashed) {
                     long h = mode == Mode.HASH ? key : hashes[0][(int) starts[0][b] + perm[0]];
                     for (int c = mode == Mode.HASH ? 0 : 1; c < cols; c++) {
-                      h = fingerprintCat64(h, hashes[c][(int) starts[c][b] + perm[c]]);
+                      h = Fingerprints.fingerprintCat64(h, hashes[c][(int) starts[c][b] + perm[c]]);
                     }
                     long v = Long.remainderUnsigned(h, buckets > 0 ? buckets : Long.MAX_VALUE);
                     valSeg.setAtIndex(Layouts.I64, at, v);
