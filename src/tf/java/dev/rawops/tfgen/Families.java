@@ -35,5 +35,7 @@ public final class Families {
           new CombinedNmsCases(),
           new SpecialFunctionCases(),
           new ResourceScatterCases(),
-          new StridedSliceUpdateCases());
+          new StridedSliceUpdateCases(),
+          new ParsingDecodeCases(),
+          new StringFormatCases());
 }
