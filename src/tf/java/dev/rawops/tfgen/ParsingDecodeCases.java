@@ -44,6 +44,7 @@ public final class ParsingDecodeCases implements CaseFamily {
     decodeCsv(out);
     decodePaddedRaw(out, r);
     decodeCompressed(out);
+    edges(out);
     return out.cases();
   }
 
@@ -689,5 +690,60 @@ public final class ParsingDecodeCases implements CaseFamily {
     decompress(out, "error: GZIP reserved flag", "GZIP", vec(flags));
     decompress(out, "error: compression_type ZSTD", "ZSTD", vec(z));
     decompress(out, "error: compression_type zlib (lower case)", "zlib", vec(z));
+  }
+
+  /** Later edge cases, after the families above so that their fixtures keep their numbers. */
+  private static void edges(CaseList out) {
+    TensorProto unknownRank =
+        TensorProto.newBuilder()
+            .setDtype(DataType.DT_INT32)
+            .setTensorShape(
+                TensorShapeProto.newBuilder()
+                    .setUnknownRank(true)
+                    .addDim(TensorShapeProto.Dim.newBuilder().setSize(2)))
+            .addIntVal(4)
+            .build();
+    parse(out, "unknown_rank with dims: read as the dims", unknownRank.toByteArray(), DType.INT32);
+    TensorProto unsigned =
+        TensorProto.newBuilder()
+            .setDtype(DataType.DT_UINT64)
+            .setTensorShape(Shape.of(2).toPartial().toProto())
+            .addUint64Val(-1L)
+            .build();
+    parse(out, "uint64_val of 2^64 - 1 repeated", unsigned.toByteArray(), DType.UINT64);
+    Consumer<GraphDefBuilder> none = g -> {};
+    csv(out, "quoted empty field takes the default", vec("\"\",x"), none, vec("d"), vec("e"));
+    csv(
+        out,
+        "error: bad quote in a column select_cols skips",
+        vec("1,a\"b,3"),
+        g -> g.attr("select_cols", ints(0, 2)),
+        i32(0),
+        i32(0));
+    csv(
+        out,
+        "error: select_cols past the record",
+        vec("1,2"),
+        g -> g.attr("select_cols", ints(0, 5)),
+        i32(0),
+        i32(0));
+    csv(
+        out,
+        "error: field_delim of two UTF-8 bytes",
+        vec("1"),
+        g -> g.attr("field_delim", "ü"),
+        i32(0));
+    Deflater d = new Deflater();
+    d.setDictionary(b("dictionary"));
+    d.setInput(b("dictionary words"));
+    d.finish();
+    byte[] buf = new byte[256];
+    int n = d.deflate(buf);
+    d.end();
+    decompress(
+        out,
+        "error: ZLIB stream with a preset dictionary",
+        "ZLIB",
+        vec(java.util.Arrays.copyOf(buf, n)));
   }
 }
