@@ -37,5 +37,7 @@ public final class Families {
           new ResourceScatterCases(),
           new StridedSliceUpdateCases(),
           new CountCases(),
-          new RaggedOpsCases());
+          new RaggedOpsCases(),
+          new ParsingDecodeCases(),
+          new StringFormatCases());
 }

@@ -47,7 +47,24 @@ public final class StringsOps implements OpFamily {
         DefinedOp.of("UnicodeDecode", StringsOps::unicodeDecodeShape),
         DefinedOp.of("UnicodeDecodeWithOffsets", StringsOps::unicodeDecodeShape),
         DefinedOp.of("UnicodeEncode", StringsOps::unicodeEncodeShape),
-        DefinedOp.of("UnicodeTranscode", same));
+        DefinedOp.of("UnicodeTranscode", same),
+        DefinedOp.of("UnicodeScript", same),
+        DefinedOp.of("StringFormat", StringsOps::stringFormatShape));
+  }
+
+  /**
+   * A scalar, once the template holds one placeholder per input (counted as TF's shape fn does).
+   */
+  private static List<PartialShape> stringFormatShape(NodeInfo node) {
+    long n = StringFormatTemplate.count(node);
+    if (n != node.numInputs()) {
+      throw node.invalidArgument(
+          "num placeholders in template and num inputs must match: "
+              + n
+              + " vs. "
+              + node.numInputs());
+    }
+    return List.of(PartialShape.of());
   }
 
   private static List<PartialShape> fingerprintShape(NodeInfo node) {

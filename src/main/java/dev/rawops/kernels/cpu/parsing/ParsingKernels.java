@@ -5,7 +5,8 @@ import dev.rawops.kernels.KernelDef;
 import java.util.List;
 
 /**
- * The Parsing family's CPU kernels: ParseExampleV2, ParseExample, ParseSingleExample, DecodeRaw.
+ * The Parsing family's CPU kernels: ParseExampleV2, ParseExample, ParseSingleExample, DecodeRaw,
+ * ParseTensor, SerializeTensor, DecodeCSV, DecodePaddedRaw, DecodeCompressed.
  */
 public final class ParsingKernels {
   private ParsingKernels() {}
@@ -14,6 +15,10 @@ public final class ParsingKernels {
     return ImmutableList.<KernelDef>builder()
         .addAll(CpuParseExample.DEFS)
         .addAll(CpuDecodeRaw.DEFS)
+        .addAll(CpuParseTensor.DEFS)
+        .addAll(CpuDecodeCsv.DEFS)
+        .addAll(CpuDecodePaddedRaw.DEFS)
+        .addAll(CpuDecodeCompressed.DEFS)
         .build();
   }
 }

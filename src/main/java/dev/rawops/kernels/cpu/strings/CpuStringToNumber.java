@@ -3,6 +3,7 @@ package dev.rawops.kernels.cpu.strings;
 import dev.rawops.kernels.Device;
 import dev.rawops.kernels.KernelContext;
 import dev.rawops.kernels.KernelDef;
+import dev.rawops.kernels.cpu.support.NumberParsing;
 import dev.rawops.ops.NodeInfo;
 import dev.rawops.tensor.DType;
 import dev.rawops.tensor.KernelAccess;

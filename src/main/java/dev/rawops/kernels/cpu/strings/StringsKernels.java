@@ -20,6 +20,8 @@ public final class StringsKernels {
         .addAll(CpuStringNGrams.DEFS)
         .addAll(CpuRegex.DEFS)
         .addAll(CpuUnicode.DEFS)
+        .addAll(CpuStringFormat.DEFS)
+        .addAll(CpuUnicodeScript.DEFS)
         .build();
   }
 }

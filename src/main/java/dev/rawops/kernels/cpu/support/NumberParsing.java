@@ -1,4 +1,4 @@
-package dev.rawops.kernels.cpu.strings;
+package dev.rawops.kernels.cpu.support;
 
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -11,15 +11,15 @@ import java.nio.charset.StandardCharsets;
  * ("0x1F") and case-insensitive "inf"/"nan" allowed; only whitespace parses as 0. Parsed values are
  * correctly rounded, as double-conversion's are. Each method returns null when TF fails.
  */
-final class NumberParsing {
+public final class NumberParsing {
   private NumberParsing() {}
 
   private static boolean space(byte b) {
-    return CpuStringSplit.isSpace(b);
+    return b == ' ' || (b >= '\t' && b <= '\r');
   }
 
   /** safe_strto32/64 (signed) or u32/u64: the value, or null. */
-  static Long parseInteger(byte[] s, boolean signed, BigInteger min, BigInteger max) {
+  public static Long parseInteger(byte[] s, boolean signed, BigInteger min, BigInteger max) {
     int at = 0;
     int n = s.length;
     while (at < n && space(s[at])) {
@@ -59,7 +59,7 @@ final class NumberParsing {
   }
 
   /** safe_strtod ({@code asFloat} false) or safe_strtof: the value, or null. */
-  static Double parseFloating(byte[] s, boolean asFloat) {
+  public static Double parseFloating(byte[] s, boolean asFloat) {
     int n = s.length;
     if (n >= 32 || n == 0) {
       return null;
