@@ -35,7 +35,9 @@ import picocli.CommandLine.Spec;
     description =
         "Runs conformance fixtures (*.fixture.pbtxt, *.fixture.pb, and SavedModel fixtures:"
             + " *.savedmodel.pbtxt, expected.pbtxt beside a saved_model.pb; see docs/FIXTURES.md) and compares "
-            + "rawops with the results TensorFlow recorded: dtypes, shapes, every element's bits, or the error code.")
+            + "rawops with the results TensorFlow recorded: dtypes, shapes, the error code, and values"
+            + " bit for bit or within the tolerance --rtol/--atol, the fixture or the default table"
+            + " (--explain-tolerance) gives.")
 final class ConformCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
