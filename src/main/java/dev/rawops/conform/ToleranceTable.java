@@ -337,17 +337,23 @@ public final class ToleranceTable {
     return t == null ? "exact" : "rtol " + num(t.getRtol()) + ", atol " + num(t.getAtol());
   }
 
-  /** Shortest spelling of a tolerance value: 1e-06 as "1e-6", 0.01 as "1e-2". */
+  /** Short spelling of a tolerance value: 1e-06 as "1e-6", 0.012 as "1.2e-2", 1.0 as "1". */
   static String num(double v) {
-    if (v == 0) {
-      return "0";
+    if (v == 0 || !Double.isFinite(v)) {
+      return v == 0 ? "0" : Double.toString(v);
     }
-    String s = String.format(java.util.Locale.ROOT, "%.0e", v);
-    if (Double.parseDouble(s) != v) {
-      s = Double.toString(v);
-      return s;
+    String m = String.format(java.util.Locale.ROOT, "%.16e", v);
+    int e = m.indexOf('e');
+    String mantissa = m.substring(0, e);
+    if (mantissa.contains(".")) {
+      mantissa = mantissa.replaceAll("0+$", "");
+      if (mantissa.endsWith(".")) {
+        mantissa = mantissa.substring(0, mantissa.length() - 1);
+      }
     }
-    return s.replace("e-0", "e-").replace("e+00", "").replace("e+0", "e");
+    int exp = Integer.parseInt(m.substring(e + 1));
+    String s = exp == 0 ? mantissa : mantissa + "e" + exp;
+    return Double.parseDouble(s) == v ? s : Double.toString(v);
   }
 
   /** One output's choice from the table: its tolerance and the ops that decided it. */
