@@ -210,6 +210,13 @@ public final class Minimizer {
         }
       }
     }
+    if (oracle == null && !reference.isEmpty()) {
+      notes.add(
+          cuts.isEmpty()
+              ? "none of those values lies above the failing fetch where a cut keeps the failure:"
+                  + " the graph is not cut"
+              : cuts.size() + " node(s) cut there, fed TensorFlow's recorded values");
+    }
     GraphDef small = s.graph(cuts);
     Map<String, TensorProto> smallFeeds = s.feeds(cuts);
     String from = f.getName().isEmpty() ? "a fixture" : "'" + f.getName() + "'";

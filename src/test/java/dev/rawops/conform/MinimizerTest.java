@@ -184,6 +184,7 @@ class MinimizerTest {
     assertEquals(mfcc.getFeedOrThrow("Mfcc"), o.fixture().getFeedOrThrow("Mfcc:0"));
     assertTrue(o.nodesAfter() < o.nodesBefore());
     assertTrue(o.notes().get(0).contains("its other 1 fetched output(s)"), o.notes().toString());
+    assertTrue(o.notes().get(1).contains("1 node(s) cut there"), o.notes().toString());
     assertTrue(new ConformanceRunner(Device.CPU).run(o.fixture()).failed());
     System.clearProperty(KernelRegistry.BREAK_KERNEL_PROPERTY);
     assertTrue(new ConformanceRunner(Device.CPU, tol).run(o.fixture()).passed());
