@@ -18,26 +18,31 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code rawops minimize}: shrinks a fixture rawops fails to a smaller one that fails the same way
- * (see {@link Minimizer}). With the optional module rawops-tf the graph is cut at the first node
- * that differs from TensorFlow, its inputs fed TensorFlow's values; without it only the nodes the
- * first failing fetch does not need are dropped.
+ * (see {@link Minimizer}): a wrong value, or TensorFlow's expected error that rawops does not raise
+ * the same way. With the optional module rawops-tf the graph is cut at TensorFlow's values; without
+ * it only where the fixture records TensorFlow's values and by dropping unneeded nodes.
  */
 @Command(
     name = "minimize",
     mixinStandardHelpOptions = true,
     description =
-        "Shrinks a fixture that rawops fails to the smallest fixture that still fails the same way"
-            + " (the same node and op computes a wrong value). With the optional module rawops-tf"
-            + " the graph is cut at the first node that differs from TensorFlow 2.18 and its inputs"
-            + " are fed TensorFlow's values; without it only unneeded fetches and nodes are"
-            + " dropped.")
+        "Shrinks a fixture that rawops fails to a smaller fixture that still fails the same way"
+            + " (the same node and op computes a wrong value; or, for a fixture expecting an error,"
+            + " TensorFlow's code and stage and rawops' outcome persist). With the optional module"
+            + " rawops-tf the graph is cut at TensorFlow's values; without it only at the values"
+            + " the fixture records (its other fetches) and by dropping unneeded nodes. A"
+            + " SavedModel fixture becomes a GraphDef fixture of its signature's graph first, when"
+            + " the model has no variables, tables, assets or init op; otherwise it is refused"
+            + " saying why.")
 final class MinimizeCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
   @Parameters(
       index = "0",
       paramLabel = "FIXTURE",
-      description = "A fixture (.fixture.pbtxt or .fixture.pb) that `rawops conform` fails")
+      description =
+          "A fixture (.fixture.pbtxt, .fixture.pb, or a SavedModel fixture) that `rawops conform`"
+              + " fails")
   Path path;
 
   @Option(
@@ -74,7 +79,8 @@ final class MinimizeCommand implements Callable<Integer> {
     OutFiles.checkFile(out, path, force, "--out");
     Fixture f = Fixtures.read(path);
     Oracle oracle = Oracle.find().orElse(null);
-    Minimizer.Outcome o = Minimizer.minimize(f, oracle, RecordCommand.tolerance(spec, rtol, atol));
+    Minimizer.Outcome o =
+        Minimizer.minimize(f, path, oracle, RecordCommand.tolerance(spec, rtol, atol));
     try (OutputStream os = OutFiles.create(out)) {
       if (out.getFileName().toString().endsWith(".pb")) {
         o.fixture().writeTo(os);
@@ -83,23 +89,34 @@ final class MinimizeCommand implements Callable<Integer> {
       }
     }
     PrintWriter w = spec.commandLine().getOut();
-    w.println(
-        "failing: node '"
-            + o.failingNode()
-            + "' (op "
-            + o.failingOp()
-            + ") output "
-            + o.failingTensor()
-            + (oracle != null
-                ? " (checked against " + oracle.source() + ")"
-                : " (the first failing fetch)"));
-    w.println(
-        oracle != null
-            ? "cut inputs fed TensorFlow's values from the original run; expected values recorded"
-                + " again from TensorFlow; loop frames kept whole"
-            : "without the module rawops-tf the graph is not cut (rawops' own intermediate values"
-                + " would carry a wrong value past any cut); unneeded fetches and nodes dropped,"
-                + " expected value kept from the original fixture");
+    if (o.fixture().hasError()) {
+      w.println(
+          "failing: fetching "
+              + o.failingTensor()
+              + " TensorFlow fails with "
+              + o.fixture().getError().getCode()
+              + " (stage "
+              + o.fixture().getError().getStage()
+              + ")"
+              + (oracle != null ? " (checked against " + oracle.source() + ")" : ""));
+    } else {
+      w.println(
+          "failing: node '"
+              + o.failingNode()
+              + "' (op "
+              + o.failingOp()
+              + ") output "
+              + o.failingTensor()
+              + (oracle != null
+                  ? " (checked against " + oracle.source() + ")"
+                  : " (the first failing fetch)"));
+    }
+    if (oracle != null && !o.fixture().hasError()) {
+      w.println(
+          "cut inputs fed TensorFlow's values from the original run; expected values recorded"
+              + " again from TensorFlow; loop frames kept whole");
+    }
+    o.notes().forEach(w::println);
     w.println(
         "minimized "
             + o.nodesBefore()

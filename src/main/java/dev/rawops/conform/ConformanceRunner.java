@@ -8,10 +8,12 @@ import dev.rawops.fixtureproto.Tolerance;
 import dev.rawops.kernels.Device;
 import dev.rawops.kernels.KernelRegistry;
 import dev.rawops.runtime.Graph;
+import dev.rawops.tensor.DType;
 import dev.rawops.tensor.Tensor;
 import dev.rawops.tensor.TensorProtos;
 import dev.rawops.tfproto.TensorProto;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,12 +32,12 @@ public final class ConformanceRunner {
   private final Device device;
   private final boolean deviceHasKernels;
   private final String noKernelsReason;
-  private final Tolerance defaultTolerance;
+  private final ToleranceRules rules;
   private final Map<List<Object>, Path> seen = new ConcurrentHashMap<>();
 
   /** Bit-exact comparison except where a fixture carries its own tolerance. */
   public ConformanceRunner(Device device) {
-    this(device, null);
+    this(device, ToleranceRules.BIT_EXACT);
   }
 
   /**
@@ -43,6 +45,11 @@ public final class ConformanceRunner {
    * bit-exact for those.
    */
   public ConformanceRunner(Device device, Tolerance defaultTolerance) {
+    this(device, new ToleranceRules(null, defaultTolerance, false));
+  }
+
+  /** Each float output compared with the tolerance {@code rules} give it. */
+  public ConformanceRunner(Device device, ToleranceRules rules) {
     this.device = device;
     KernelRegistry kernels = KernelRegistry.builtIn();
     this.deviceHasKernels = kernels.hasDevice(device) && kernels.available(device);
@@ -50,7 +57,7 @@ public final class ConformanceRunner {
         !kernels.hasDevice(device)
             ? "rawops has no " + device + " kernels"
             : "no " + device + " device: " + kernels.unavailableReason(device);
-    this.defaultTolerance = defaultTolerance;
+    this.rules = rules;
   }
 
   /** False when every fixture is skipped because the device has no kernels or is absent. */
@@ -104,22 +111,46 @@ public final class ConformanceRunner {
     if (skip != null) {
       return new Result(name, file, Result.Status.SKIPPED, skip, System.nanoTime() - start);
     }
-    String reason;
+    Checked c;
     try {
-      reason = check(f);
+      c = check(f);
     } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
-      reason = "rawops crashed: " + e;
+      c = new Checked("rawops crashed: " + e, List.of());
     }
-    return verdict(name, file, reason, start);
+    return verdict(name, file, c, start, ops(f));
   }
 
+  /** Why a fixture failed (null: it passed), and its float outputs' errors. */
+  record Checked(String reason, List<Result.OutputError> outputs) {}
+
   private static Result verdict(String name, Path file, String reason, long start) {
+    return verdict(name, file, new Checked(reason, List.of()), start);
+  }
+
+  private static Result verdict(String name, Path file, Checked c, long start) {
+    return verdict(name, file, c, start, List.of());
+  }
+
+  private static Result verdict(String name, Path file, Checked c, long start, List<String> ops) {
     return new Result(
         name,
         file,
-        reason == null ? Result.Status.PASSED : Result.Status.FAILED,
-        reason == null ? "" : reason,
-        System.nanoTime() - start);
+        c.reason() == null ? Result.Status.PASSED : Result.Status.FAILED,
+        c.reason() == null ? "" : c.reason(),
+        System.nanoTime() - start,
+        c.outputs(),
+        ops);
+  }
+
+  /** The ops of {@code f}'s graph and function library, in name order. */
+  static List<String> ops(Fixture f) {
+    java.util.TreeSet<String> ops = new java.util.TreeSet<>();
+    f.getGraph().getNodeList().forEach(n -> ops.add(n.getOp()));
+    f.getGraph()
+        .getLibrary()
+        .getFunctionList()
+        .forEach(fn -> fn.getNodeDefList().forEach(n -> ops.add(n.getOp())));
+    return List.copyOf(ops);
   }
 
   /**
@@ -151,14 +182,13 @@ public final class ConformanceRunner {
           "the same case as " + first + " (same SavedModel " + model + "), which ran",
           System.nanoTime() - start);
     }
-    String reason;
+    Checked c;
     try {
-      reason =
-          SavedModelCases.check(f, model, f.hasTolerance() ? f.getTolerance() : defaultTolerance);
+      c = SavedModelCases.check(f, model, rules);
     } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
-      reason = "rawops crashed: " + e;
+      c = new Checked("rawops crashed: " + e, List.of());
     }
-    return verdict(name, file, reason, start);
+    return verdict(name, file, c, start);
   }
 
   private static String name(Fixture f, Path file) {
@@ -166,41 +196,95 @@ public final class ConformanceRunner {
   }
 
   /** Null when rawops does what the fixture says TensorFlow did, else why not. */
-  private String check(Fixture f) {
+  private Checked check(Fixture f) {
     String malformed = malformed(f);
     if (malformed != null) {
-      return "malformed fixture: " + malformed;
+      return new Checked("malformed fixture: " + malformed, List.of());
     }
+    return runAndCompare(f);
+  }
+
+  private static Checked failure(String reason) {
+    return new Checked(reason, List.of());
+  }
+
+  private Checked runAndCompare(Fixture f) {
     Graph graph;
     try {
       graph = Graph.build(f.getGraph(), device);
     } catch (RawOpsException e) {
-      return f.hasError()
-          ? compareError(f.getError(), e, Stage.BUILD)
-          : "rawops rejected the graph: " + e.getMessage();
+      return failure(
+          f.hasError()
+              ? compareError(f.getError(), e, Stage.BUILD)
+              : "rawops rejected the graph: " + e.getMessage());
     }
     Map<String, Tensor> feeds = new LinkedHashMap<>();
     for (Map.Entry<String, TensorProto> e : f.getFeedMap().entrySet()) {
       try {
         feeds.put(e.getKey(), TensorProtos.toTensor(e.getValue()));
       } catch (RawOpsException x) {
-        return "malformed fixture: feed '" + e.getKey() + "': " + x.getMessage();
+        return failure("malformed fixture: feed '" + e.getKey() + "': " + x.getMessage());
       }
     }
     List<Tensor> outputs;
     try {
       outputs = graph.newSession().run(feeds, f.getFetchList());
     } catch (RawOpsException e) {
-      return f.hasError()
-          ? compareError(f.getError(), e, Stage.RUN)
-          : "rawops failed to run: " + e.getMessage();
+      return failure(
+          f.hasError()
+              ? compareError(f.getError(), e, Stage.RUN)
+              : "rawops failed to run: " + e.getMessage());
     }
     if (f.hasError()) {
-      return "expected " + describe(f.getError()) + ", but rawops ran without error";
+      return failure("expected " + describe(f.getError()) + ", but rawops ran without error");
     }
-    Tolerance tol =
-        GpuRules.tolerance(graph, device, f.hasTolerance() ? f.getTolerance() : defaultTolerance);
-    return TensorDiff.compare(f.getFetchList(), f.getExpectedList(), outputs, tol);
+    List<ToleranceRules.Applied> applied =
+        rules.resolve(f, f.getGraph(), f.getFetchList(), expectedTypes(f));
+    List<Tolerance> tols = new ArrayList<>();
+    for (ToleranceRules.Applied a : applied) {
+      tols.add(GpuRules.tolerance(graph, device, a.tolerance()));
+    }
+    return compare(f, applied, tols, outputs);
+  }
+
+  static List<DType> expectedTypes(Fixture f) {
+    List<DType> out = new ArrayList<>();
+    f.getExpectedList().forEach(e -> out.add(DType.fromProtoOrNull(e.getDtype())));
+    return out;
+  }
+
+  /** The values compared: the first difference, and each float output's error. */
+  static Checked compare(
+      Fixture f, List<ToleranceRules.Applied> applied, List<Tolerance> tols, List<Tensor> got) {
+    String reason = TensorDiff.compareEach(f.getFetchList(), f.getExpectedList(), got, tols);
+    List<Result.OutputError> errors = new ArrayList<>();
+    for (int i = 0; i < got.size() && i < f.getExpectedCount(); i++) {
+      ToleranceRules.Applied a = applied.get(i);
+      Tensor actual = got.get(i);
+      if (a.dtype() == null || !Tolerances.appliesTo(a.dtype()) || actual.dtype() != a.dtype()) {
+        continue;
+      }
+      Tensor want;
+      try {
+        want = TensorProtos.toTensor(f.getExpected(i));
+      } catch (RawOpsException e) {
+        continue;
+      }
+      if (!want.shape().equals(actual.shape())) {
+        continue;
+      }
+      Tolerances.Measure m = Tolerances.measure(want, actual, tols.get(i));
+      errors.add(
+          new Result.OutputError(
+              a.fetch(),
+              a.dtype().tfName(),
+              ToleranceTable.cell(Tolerances.withFloor(tols.get(i), a.dtype())),
+              a.why(),
+              m.maxAbs(),
+              m.maxRel(),
+              m.worstRatio()));
+    }
+    return new Checked(reason, errors);
   }
 
   static String malformed(Fixture f) {

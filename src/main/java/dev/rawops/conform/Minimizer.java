@@ -67,7 +67,12 @@ public final class Minimizer {
       String failingTensor,
       String values,
       boolean reRecorded,
-      int tries) {}
+      int tries,
+      List<String> notes) {
+    public Outcome {
+      notes = List.copyOf(notes);
+    }
+  }
 
   private static final Set<String> LOOP_STARTS = Set.of("Enter", "RefEnter");
   private static final Set<String> LOOP_ENDS = Set.of("Exit", "RefExit");
@@ -83,21 +88,36 @@ public final class Minimizer {
    *     SavedModel fixture or one that expects an error
    */
   public static Outcome minimize(Fixture f, Oracle oracle, Tolerance defaultTolerance) {
+    return minimize(f, null, oracle, defaultTolerance);
+  }
+
+  /**
+   * Minimizes {@code f} read from {@code file}: a graph fixture with expected values or an expected
+   * error, or a SavedModel fixture whose signature's graph can stand alone as a GraphDef fixture
+   * ({@link SavedModelGraphs}).
+   *
+   * @param file where {@code f} was read (locates a SavedModel fixture's model); may be null for
+   *     graph fixtures
+   * @throws RawOpsException FAILED_PRECONDITION when rawops passes {@code f}, or for a SavedModel
+   *     whose signature needs what a GraphDef cannot hold (variables, tables, assets, an init op)
+   */
+  public static Outcome minimize(
+      Fixture f, java.nio.file.Path file, Oracle oracle, Tolerance defaultTolerance) {
+    List<String> notes = new ArrayList<>();
     if (SavedModelCases.isSavedModelFixture(f)) {
-      throw RawOpsException.of(
-          Code.UNIMPLEMENTED,
-          "minimize takes a GraphDef fixture; SavedModel fixtures are not minimized (record the"
-              + " model's graph as a GraphDef fixture first)");
+      f = SavedModelGraphs.graphFixture(f, file);
+      notes.add(
+          "the SavedModel fixture was turned into a GraphDef fixture of its signature's graph (no"
+              + " variables, tables, assets or init op to restore), fed and fetched by tensor name");
     }
     if (f.hasError()) {
-      throw RawOpsException.of(
-          Code.UNIMPLEMENTED,
-          "minimize handles fixtures with expected values; '"
-              + f.getName()
-              + "' expects the error "
-              + f.getError().getCode()
-              + ", which is not minimized yet");
+      return ErrorMinimizer.minimize(f, oracle, notes);
     }
+    return minimizeValues(f, oracle, defaultTolerance, notes);
+  }
+
+  private static Outcome minimizeValues(
+      Fixture f, Oracle oracle, Tolerance defaultTolerance, List<String> notes) {
     Result r = new ConformanceRunner(Device.CPU, defaultTolerance).run(f);
     if (!r.failed()) {
       throw RawOpsException.of(
@@ -147,8 +167,17 @@ public final class Minimizer {
       int i = firstFailingFetch(f, graph, tol);
       target = f.getFetch(i);
       want = f.getExpected(i);
-      values = "none (no cuts)";
-      reference = Map.of();
+      values = "the values the fixture records for its other fetches (TensorFlow's)";
+      reference = recordedValues(f, graph, i);
+      notes.add(
+          reference.isEmpty()
+              ? "without rawops-tf the graph is cut only at values the fixture records (its other"
+                  + " fetches' expected values); it has none besides the failing fetch, so only"
+                  + " unneeded fetches and nodes were dropped"
+              : "without rawops-tf the graph is cut only where the fixture records TensorFlow's"
+                  + " value (its other "
+                  + reference.size()
+                  + " fetched output(s)), never at rawops' own intermediate values");
     }
     TensorName t = TensorName.parse(target);
     Graph.Node failing = node(graph, t.node());
@@ -160,7 +189,7 @@ public final class Minimizer {
           Code.INTERNAL,
           "the candidate fetching only '" + target + "' no longer fails (a rawops bug)");
     }
-    if (oracle != null) {
+    if (!reference.isEmpty()) {
       List<Graph.Node> order = graph.topologicalNodes();
       boolean changed = true;
       while (changed) {
@@ -180,6 +209,13 @@ public final class Minimizer {
           }
         }
       }
+    }
+    if (oracle == null && !reference.isEmpty()) {
+      notes.add(
+          cuts.isEmpty()
+              ? "none of those values lies above the failing fetch where a cut keeps the failure:"
+                  + " the graph is not cut"
+              : cuts.size() + " node(s) cut there, fed TensorFlow's recorded values");
     }
     GraphDef small = s.graph(cuts);
     Map<String, TensorProto> smallFeeds = s.feeds(cuts);
@@ -250,7 +286,23 @@ public final class Minimizer {
         target,
         values,
         oracle != null,
-        s.tries);
+        s.tries,
+        notes);
+  }
+
+  /**
+   * The fixture's expected values of its fetches other than fetch {@code failing}, by output name
+   * ("node:i"): TensorFlow's values of those tensors, where the graph may be cut without an oracle.
+   */
+  private static Map<String, TensorProto> recordedValues(Fixture f, Graph graph, int failing) {
+    Map<String, TensorProto> out = new HashMap<>();
+    for (int k = 0; k < f.getFetchCount(); k++) {
+      TensorName t = TensorName.parse(f.getFetch(k));
+      if (k != failing && graph.node(t.node()).isPresent()) {
+        out.put(t.node() + ":" + t.index(), f.getExpected(k));
+      }
+    }
+    return out;
   }
 
   private static Graph.Node node(Graph graph, String name) {
@@ -284,7 +336,7 @@ public final class Minimizer {
   }
 
   /** Loop frames: every node from an Enter up to (not including) its Exit; never cut. */
-  private static Set<String> frameNodes(List<Graph.Node> order) {
+  static Set<String> frameNodes(List<Graph.Node> order) {
     Map<String, List<String>> consumers = new HashMap<>();
     Map<String, String> opOf = new HashMap<>();
     for (Graph.Node n : order) {
@@ -314,7 +366,7 @@ public final class Minimizer {
    * branch) pair between the output and the feeds, "" for none. A branch not taken cannot be
    * fetched, so each group is fetched as one batch and left out whole when that fails.
    */
-  private static Map<String, List<String>> branchGroups(
+  static Map<String, List<String>> branchGroups(
       List<Graph.Node> order, Set<String> frame, Map<String, TensorProto> feeds) {
     Set<String> fed = new HashSet<>();
     feeds.keySet().forEach(k -> fed.add(TensorName.parse(k).node()));
@@ -359,7 +411,7 @@ public final class Minimizer {
   }
 
   /** TensorFlow's value of every output it can fetch (see {@link #branchGroups}). */
-  private static Map<String, TensorProto> oracleValues(
+  static Map<String, TensorProto> oracleValues(
       Oracle oracle,
       GraphDef def,
       Map<String, TensorProto> feeds,
@@ -450,7 +502,7 @@ public final class Minimizer {
   }
 
   /** One search: candidates are the original graph with a set of nodes cut. */
-  private static final class Shrink {
+  static class Shrink {
     final GraphDef def;
     final Map<String, NodeDef> byName = new LinkedHashMap<>();
     final Map<String, TensorProto> feeds;
@@ -460,6 +512,10 @@ public final class Minimizer {
     final String target;
     final TensorProto want;
     final Tolerance tol;
+
+    /** The nodes whose needs are kept: the target's node, or every fetch's for an error. */
+    List<String> roots;
+
     int tries;
 
     Shrink(
@@ -479,6 +535,7 @@ public final class Minimizer {
       this.target = target;
       this.want = want;
       this.tol = tol;
+      this.roots = List.of(TensorName.parse(target).node());
     }
 
     /** A node may become a Placeholder: not in a frame, not fed or constant, values known. */
@@ -487,15 +544,17 @@ public final class Minimizer {
           || fedNodes.contains(n.name())
           || n.op().equals("Const")
           || n.op().equals("Placeholder")
-          || n.name().equals(TensorName.parse(target).node())) {
+          || roots.contains(n.name())) {
         return false;
       }
+      // A candidate whose consumers need an output with no known value does not build, and is
+      // rejected by fails(): one known output is enough to try.
       for (int i = 0; i < n.outputTypes().size(); i++) {
-        if (!reference.containsKey(n.name() + ":" + i)) {
-          return false;
+        if (reference.containsKey(n.name() + ":" + i)) {
+          return true;
         }
       }
-      return !n.outputTypes().isEmpty();
+      return false;
     }
 
     /** Every non-constant input node of {@code n} cut; null when one cannot be. */
@@ -519,7 +578,7 @@ public final class Minimizer {
     Set<String> kept(Set<String> cuts) {
       Set<String> kept = new LinkedHashSet<>();
       ArrayDeque<String> work = new ArrayDeque<>();
-      work.add(TensorName.parse(target).node());
+      work.addAll(roots);
       boolean framesIn = false;
       while (!work.isEmpty()) {
         String n = work.pop();
@@ -533,7 +592,11 @@ public final class Minimizer {
         if (cuts.contains(n)) {
           continue;
         }
-        for (String in : byName.get(n).getInputList()) {
+        NodeDef d = byName.get(n);
+        if (d == null) {
+          continue; // a fetch of a node the graph lacks: the candidate fails as the original
+        }
+        for (String in : d.getInputList()) {
           work.add(TensorName.parse(in).node());
         }
       }
@@ -633,6 +696,10 @@ public final class Minimizer {
 
     /** Whether rawops, on the candidate, still computes the target unlike {@code want}. */
     boolean fails(Set<String> cuts) {
+      return computesWrong(cuts);
+    }
+
+    private boolean computesWrong(Set<String> cuts) {
       tries++;
       try {
         Graph g = Graph.build(graph(cuts), Device.CPU);

@@ -116,52 +116,72 @@ public final class SavedModelCases {
    * Null when the SavedModel at {@code model} does what fixture {@code f} says TensorFlow did:
    * loading it is the BUILD stage, running the signature the RUN stage.
    */
-  static String check(Fixture f, Path model, Tolerance tol) {
+  static ConformanceRunner.Checked check(Fixture f, Path model, ToleranceRules rules) {
     String malformed = ConformanceRunner.malformed(f);
     if (malformed != null) {
-      return "malformed fixture: " + malformed;
+      return new ConformanceRunner.Checked("malformed fixture: " + malformed, List.of());
     }
     SavedModel m;
     try {
       m = SavedModel.load(model);
     } catch (RawOpsException e) {
-      return f.hasError()
-          ? ConformanceRunner.compareError(f.getError(), e, Stage.BUILD)
-          : "rawops could not load the SavedModel " + model + ": " + e.getMessage();
+      return new ConformanceRunner.Checked(
+          f.hasError()
+              ? ConformanceRunner.compareError(f.getError(), e, Stage.BUILD)
+              : "rawops could not load the SavedModel " + model + ": " + e.getMessage(),
+          List.of());
     }
     Map<String, Tensor> inputs = new LinkedHashMap<>();
     for (Map.Entry<String, TensorProto> e : f.getFeedMap().entrySet()) {
       try {
         inputs.put(e.getKey(), TensorProtos.toTensor(e.getValue()));
       } catch (RawOpsException x) {
-        return "malformed fixture: feed '" + e.getKey() + "': " + x.getMessage();
+        return new ConformanceRunner.Checked(
+            "malformed fixture: feed '" + e.getKey() + "': " + x.getMessage(), List.of());
       }
     }
     Map<String, Tensor> out;
     try {
       out = m.run(signature(f), inputs);
     } catch (RawOpsException e) {
-      return f.hasError()
-          ? ConformanceRunner.compareError(f.getError(), e, Stage.RUN)
-          : "rawops failed to run signature '" + signature(f) + "': " + e.getMessage();
+      return new ConformanceRunner.Checked(
+          f.hasError()
+              ? ConformanceRunner.compareError(f.getError(), e, Stage.RUN)
+              : "rawops failed to run signature '" + signature(f) + "': " + e.getMessage(),
+          List.of());
     }
     if (f.hasError()) {
-      return "expected " + f.getError().getCode() + ", but rawops ran without error";
+      return new ConformanceRunner.Checked(
+          "expected " + f.getError().getCode() + ", but rawops ran without error", List.of());
     }
     List<Tensor> fetched = new ArrayList<>();
     for (String key : f.getFetchList()) {
       Tensor t = out.get(key);
       if (t == null) {
-        return "signature '"
-            + signature(f)
-            + "' has no output '"
-            + key
-            + "'; its outputs are: "
-            + String.join(", ", out.keySet());
+        return new ConformanceRunner.Checked(
+            "signature '"
+                + signature(f)
+                + "' has no output '"
+                + key
+                + "'; its outputs are: "
+                + String.join(", ", out.keySet()),
+            List.of());
       }
       fetched.add(t);
     }
-    return TensorDiff.compare(f.getFetchList(), f.getExpectedList(), fetched, tol);
+    List<String> tensors = new ArrayList<>();
+    for (String key : f.getFetchList()) {
+      tensors.add(
+          m.signature(signature(f)).outputs().stream()
+              .filter(o -> o.key().equals(key))
+              .map(SavedModel.TensorSpec::tensorName)
+              .findFirst()
+              .orElse(key));
+    }
+    List<ToleranceRules.Applied> applied =
+        rules.resolve(f, m.metaGraph().getGraphDef(), tensors, ConformanceRunner.expectedTypes(f));
+    List<Tolerance> tols = applied.stream().map(ToleranceRules.Applied::tolerance).toList();
+    return ConformanceRunner.compare(f, applied, tols, fetched);
   }
 
   /** The words of {@code description} that look like relative paths. */

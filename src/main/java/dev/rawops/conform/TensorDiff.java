@@ -36,6 +36,19 @@ final class TensorDiff {
     return null;
   }
 
+  /** As {@link #compare(List, List, List)}, fetch i's float results within {@code tols.get(i)}. */
+  static String compareEach(
+      List<String> fetches, List<TensorProto> expected, List<Tensor> actual, List<Tolerance> tols) {
+    for (int i = 0; i < expected.size(); i++) {
+      String where = "fetch " + i + " ('" + fetches.get(i) + "')";
+      String diff = compare(expected.get(i), actual.get(i), tols.get(i));
+      if (diff != null) {
+        return where + ": " + diff;
+      }
+    }
+    return null;
+  }
+
   private static String compare(TensorProto expectedProto, Tensor actual, Tolerance tol) {
     if (expectedProto.getDtype() != actual.dtype().proto()) {
       return "expected dtype "

@@ -20,6 +20,54 @@ final class Tolerances {
     };
   }
 
+  /** {@code tol} raised to the half and bfloat16 floors for dtype {@code d}; null stays null. */
+  static Tolerance withFloor(Tolerance tol, DType d) {
+    if (tol == null || d == null) {
+      return tol;
+    }
+    double floor = d == DType.HALF ? 1e-3 : d == DType.BFLOAT16 ? 1e-2 : 0;
+    return Tolerance.newBuilder()
+        .setRtol(Math.max(tol.getRtol(), floor))
+        .setAtol(Math.max(tol.getAtol(), floor))
+        .build();
+  }
+
+  /**
+   * How far {@code got} is from {@code want}: the largest absolute and relative error, and the
+   * largest ratio of error to what {@code tol} allows (infinite for any difference when {@code tol}
+   * is null, i.e. bit for bit; NaN against NaN counts as equal).
+   */
+  record Measure(double maxAbs, double maxRel, double worstRatio) {}
+
+  static Measure measure(Tensor want, Tensor got, Tolerance tol) {
+    DType d = want.dtype();
+    Tolerance t = withFloor(tol, d);
+    double rtol = t == null ? 0 : t.getRtol();
+    double atol = t == null ? 0 : t.getAtol();
+    long n = want.numElements() * (d == DType.COMPLEX64 || d == DType.COMPLEX128 ? 2 : 1);
+    double abs = 0;
+    double rel = 0;
+    double ratio = 0;
+    for (long i = 0; i < n; i++) {
+      double w = Numbers.get(want, i);
+      double g = Numbers.get(got, i);
+      if (Double.isNaN(w) && Double.isNaN(g)) {
+        continue;
+      }
+      double a = w == g ? 0 : Math.abs(g - w);
+      if (Double.isNaN(a)) {
+        a = Double.POSITIVE_INFINITY;
+      }
+      abs = Math.max(abs, a);
+      rel = Math.max(rel, w == 0 ? (a == 0 ? 0 : Double.POSITIVE_INFINITY) : a / Math.abs(w));
+      double allowed = atol + rtol * Math.abs(w);
+      if (a > 0) {
+        ratio = Math.max(ratio, allowed == 0 ? Double.POSITIVE_INFINITY : a / allowed);
+      }
+    }
+    return new Measure(abs, rel, ratio);
+  }
+
   /** Null when every component is within tolerance, else a description of the worst one. */
   static String compare(Tensor want, Tensor got, Tolerance tol) {
     DType d = want.dtype();
