@@ -8,9 +8,9 @@ import java.util.Optional;
 /**
  * Ops that graphs name but TensorFlow core does not define: they come from libraries that load
  * their own kernels into TF (tf.load_op_library), so a graph exported with one of them imported
- * carries ops that TF 2.18 alone cannot run either. {@link OpRegistry#lookup} names the library
- * in its NOT_FOUND error, so that the user knows what the graph needs rather than only that an op
- * is missing.
+ * carries ops that TF 2.18 alone cannot run either. {@link OpRegistry#lookup} names the library in
+ * its NOT_FOUND error, so that the user knows what the graph needs rather than only that an op is
+ * missing.
  *
  * <p>The names are those the libraries register (REGISTER_OP in tensorflow/text and
  * tensorflow/addons; tensorflow_io, TF Addons and newer tensorflow_text ops share a namespace

@@ -73,8 +73,8 @@ public final class OpRegistry {
    * any node; a run that needs it fails before any kernel runs, as TF's "No OpKernel was
    * registered" does).
    *
-   * @throws RawOpsException NOT_FOUND when TF 2.18 knows no such op either, naming the library
-   *     that defines it when {@link ForeignOps} knows it (tensorflow_text, TF Addons, ...)
+   * @throws RawOpsException NOT_FOUND when TF 2.18 knows no such op either, naming the library that
+   *     defines it when {@link ForeignOps} knows it (tensorflow_text, TF Addons, ...)
    */
   public Op lookup(String name, String nodeName) {
     Op op = ops.get(name);

@@ -1,0 +1,471 @@
+package dev.rawops.tfgen;
+
+import com.google.protobuf.ByteString;
+import com.google.protobuf.TextFormat;
+import dev.rawops.fixtureproto.Fixture;
+import dev.rawops.fixtureproto.Tolerance;
+import dev.rawops.tensor.Shape;
+import dev.rawops.tensor.Tensor;
+import dev.rawops.tfproto.AssetFileDef;
+import dev.rawops.tfproto.BytesList;
+import dev.rawops.tfproto.CollectionDef;
+import dev.rawops.tfproto.DataType;
+import dev.rawops.tfproto.Example;
+import dev.rawops.tfproto.Feature;
+import dev.rawops.tfproto.Features;
+import dev.rawops.tfproto.FloatList;
+import dev.rawops.tfproto.GraphDef;
+import dev.rawops.tfproto.Int64List;
+import dev.rawops.tfproto.MetaGraphDef;
+import dev.rawops.tfproto.SavedModel;
+import dev.rawops.tfproto.SaverDef;
+import dev.rawops.tfproto.SignatureDef;
+import dev.rawops.tfproto.TensorInfo;
+import dev.rawops.tfproto.TensorProto;
+import dev.rawops.tfproto.TensorShapeProto;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.tensorflow.Graph;
+import org.tensorflow.Result;
+import org.tensorflow.SavedModelBundle;
+import org.tensorflow.Session;
+import org.tensorflow.types.TFloat32;
+import org.tensorflow.types.TInt64;
+import org.tensorflow.types.TString;
+
+/**
+ * Two end-to-end models as SavedModels, written in the layout TF's Python builders give a TF 1
+ * style serving graph (TF Java has no exporter for assets) and answered by TensorFlow 2.18's C++
+ * loader ({@code SavedModelBundle.load}: variables restored by the SaverDef's restore op, asset
+ * paths fed to the main op that fills the vocabulary tables). The checkpoint under variables/ is
+ * TF's own: the served graph plus seeded AssignVariableOps, run in a TF session, then its
+ * save/SaveV2. Run: {@code ./mvnw -Ptf -q test -Dtest=ExportModelSavedModels}.
+ *
+ * <ul>
+ *   <li>{@code recommender}: serialized tf.Examples parsed by ParseExampleV2 (string, string, int64
+ *       sparse features and a float dense one with a default), as feature columns build it: a
+ *       vocabulary column (asset, OOV buckets), a hash-bucket column, a crossed column
+ *       (SparseCrossHashed), each embedded like safe_embedding_lookup_sparse (SparseFillEmptyRows,
+ *       Unique, ResourceGather, SparseSegmentMean or SqrtN, empty rows zeroed), concatenated with
+ *       the dense feature, two Dense layers (ReLU, sigmoid head).
+ *   <li>{@code text_classifier}: sentences → StringLower (UTF-8) → RegexReplace (Keras's
+ *       punctuation pattern) → StringSplitV2 → vocabulary lookup (asset, OOV buckets) → GatherV2 of
+ *       the embedding → mean per sentence (UnsortedSegmentSum / count) → Dense → Softmax.
+ * </ul>
+ */
+class ExportModelSavedModels {
+  private static final Path DIR = Path.of("graphs", "savedmodels");
+
+  /** Float outputs pass through MatMul, whose sums TF's Eigen orders its own way. */
+  private static final Tolerance TOLERANCE =
+      Tolerance.newBuilder().setRtol(1e-5).setAtol(1e-6).build();
+
+  static final String MOVIES = "the_matrix\namelie\ninception\nspirited_away\nléon\nup\n";
+  static final String WORDS =
+      "the\nmovie\nwas\ngreat\nbad\nnot\ncafé\ncrème\nüber\nnaïve\na\nfilm\n";
+
+  @Test
+  void export() throws Exception {
+    recommender();
+    textClassifier();
+  }
+
+  // ---------------------------------------------------------------- recommender
+
+  private static void recommender() throws Exception {
+    ModelGraph m = new ModelGraph(27);
+    var b = m.b;
+    b.placeholder("examples", DataType.DT_STRING, dev.rawops.tensor.PartialShape.of(-1));
+    m.constant("parse/names", Tensor.ofStrings(Shape.of(0)));
+    m.constant("parse/sparse_keys", Tensor.ofStrings(Shape.of(3), "movie", "genre", "age_group"));
+    m.constant("parse/dense_keys", Tensor.ofStrings(Shape.of(1), "rating"));
+    m.constant("parse/ragged_keys", Tensor.ofStrings(Shape.of(0)));
+    m.constant("parse/rating_default", Tensor.ofFloats(Shape.of(1), 0.5f));
+    b.op(
+            "parse",
+            "ParseExampleV2",
+            "examples",
+            "parse/names",
+            "parse/sparse_keys",
+            "parse/dense_keys",
+            "parse/ragged_keys",
+            "parse/rating_default")
+        .attrTypes("Tdense", DataType.DT_FLOAT)
+        .attr("num_sparse", 3L)
+        .attrTypes("sparse_types", DataType.DT_STRING, DataType.DT_STRING, DataType.DT_INT64)
+        .attrTypes("ragged_value_types")
+        .attrTypes("ragged_split_types")
+        .attr("dense_shapes", ModelGraph.shapes(new long[] {1}));
+    // outputs: indices 0..2, values 3..5, shapes 6..8, dense 9
+    String movieIds = m.vocabularyLookup("movie_lookup", "movies.txt", 2, "parse:3");
+    b.op("genre_hash", "StringToHashBucketFast", "parse:4").attr("num_buckets", 16L);
+    m.constant("cross/num_buckets", Tensor.ofLongs(Shape.of(), 32));
+    m.constant("cross/strong_hash", Tensor.ofBooleans(Shape.of(), false));
+    m.constant("cross/salt", Tensor.ofLongs(Shape.of(2), 0x5eed, 0x27));
+    b.op(
+            "cross",
+            "SparseCrossHashed",
+            "parse:0",
+            "parse:2",
+            "parse:3",
+            "parse:5",
+            "parse:6",
+            "parse:8",
+            "cross/num_buckets",
+            "cross/strong_hash",
+            "cross/salt")
+        .attr("N", 2L)
+        .attrTypes("sparse_types", DataType.DT_STRING, DataType.DT_INT64)
+        .attrTypes("dense_types");
+    String movieVec =
+        embedding(m, "movie_embedding", "parse:0", movieIds, "parse:6", 8, "SparseSegmentMean");
+    String genreVec =
+        embedding(
+            m, "genre_embedding", "parse:1", "genre_hash", "parse:7", 16, "SparseSegmentSqrtN");
+    String crossVec =
+        embedding(m, "cross_embedding", "cross:0", "cross:1", "cross:2", 32, "SparseSegmentMean");
+    m.constant("concat/axis", Tensor.ofInts(Shape.of(), 1));
+    b.op("concat", "ConcatV2", movieVec, genreVec, crossVec, "parse:9", "concat/axis")
+        .attr("N", 4L)
+        .attr("T", DataType.DT_FLOAT)
+        .attr("Tidx", DataType.DT_INT32);
+    String hidden = m.dense("dense", "concat", 13, 8, "Relu");
+    String logits = m.dense("dense_1", hidden, 8, 1, null);
+    b.op("probability", "Sigmoid", logits).attr("T", DataType.DT_FLOAT);
+    SaverDef saver = m.finish();
+
+    List<byte[]> examples =
+        List.of(
+            example(
+                Map.of(
+                    "movie",
+                    List.of("the_matrix", "inception"),
+                    "genre",
+                    List.of("scifi", "action")),
+                List.of(3L),
+                4.5f),
+            example(
+                Map.of("movie", List.of("amelie"), "genre", List.of("romance", "comedy", "french")),
+                List.of(2L),
+                3.0f),
+            example(Map.of("movie", List.of("unknown_film", "léon")), List.of(), null),
+            example(Map.of("genre", List.of("drama")), List.of(5L, 6L), 1.5f),
+            example(Map.of(), List.of(), null),
+            example(
+                Map.of("movie", List.of("up", "up", "spirited_away", "Up")), List.of(1L), 5.0f));
+    Map<String, String> outputs = new LinkedHashMap<>();
+    outputs.put("cross_ids", "cross:1");
+    outputs.put("movie_ids", movieIds);
+    outputs.put("probability", "probability");
+    export(
+        "recommender",
+        m,
+        saver,
+        Map.of("movies.txt", MOVIES),
+        "examples",
+        DataType.DT_STRING,
+        TString.tensorOfBytes(
+            org.tensorflow.ndarray.NdArrays.vectorOfObjects(examples.toArray(new byte[0][]))),
+        outputs,
+        "feature-column recommender: ParseExampleV2 of serialized tf.Examples (movie, genre:"
+            + " string; age_group: int64; rating: float with default), vocabulary column from the"
+            + " asset movies.txt with 2 OOV buckets, genre hashed to 16 buckets, movie x age_group"
+            + " crossed by SparseCrossHashed to 32; SparseFillEmptyRows + Unique + ResourceGather +"
+            + " SparseSegmentMean/SqrtN embeddings, empty rows zeroed; ConcatV2 with rating; Dense"
+            + " 13->8 ReLU, Dense 8->1, Sigmoid");
+  }
+
+  /**
+   * safe_embedding_lookup_sparse of one sparse column: empty rows filled with id 0, ids made
+   * unique, their rows gathered from the variable, pooled per example, and filled rows zeroed.
+   */
+  private static String embedding(
+      ModelGraph m,
+      String scope,
+      String indices,
+      String ids,
+      String shape,
+      long rows,
+      String pool) {
+    var b = m.b;
+    String table = m.variable(scope + "/embedding_weights", 0.5f, rows, 4);
+    m.constant(scope + "/default", Tensor.ofLongs(Shape.of(), 0));
+    String fill = scope + "/SparseFillEmptyRows";
+    b.op(fill, "SparseFillEmptyRows", indices, ids, shape, scope + "/default")
+        .attr("T", DataType.DT_INT64);
+    String seg64 = m.column(scope + "/segment_ids", fill + ":0", 0);
+    String seg = scope + "/Cast";
+    b.op(seg, "Cast", seg64)
+        .attr("SrcT", DataType.DT_INT64)
+        .attr("DstT", DataType.DT_INT32)
+        .attr("Truncate", false);
+    String unique = scope + "/Unique";
+    b.op(unique, "Unique", fill + ":1")
+        .attr("T", DataType.DT_INT64)
+        .attr("out_idx", DataType.DT_INT32);
+    String gathered = scope + "/ResourceGather";
+    b.op(gathered, "ResourceGather", table, unique)
+        .attr("dtype", DataType.DT_FLOAT)
+        .attr("Tindices", DataType.DT_INT64)
+        .attr("batch_dims", 0L)
+        .attr("validate_indices", true);
+    String pooled = scope + "/" + pool;
+    b.op(pooled, pool, gathered, unique + ":1", seg)
+        .attr("T", DataType.DT_FLOAT)
+        .attr("Tidx", DataType.DT_INT32)
+        .attr("Tsegmentids", DataType.DT_INT32);
+    m.constant(scope + "/row_shape", Tensor.ofInts(Shape.of(2), -1, 1));
+    String empty = scope + "/is_row_empty";
+    b.op(empty, "Reshape", fill + ":2", scope + "/row_shape")
+        .attr("T", DataType.DT_BOOL)
+        .attr("Tshape", DataType.DT_INT32);
+    m.constant(scope + "/zeros", Tensor.ofFloats(Shape.of(), 0f));
+    String out = scope + "/result";
+    b.op(out, "SelectV2", empty, scope + "/zeros", pooled).attr("T", DataType.DT_FLOAT);
+    return out;
+  }
+
+  private static byte[] example(Map<String, List<String>> strings, List<Long> ages, Float rating) {
+    Features.Builder f = Features.newBuilder();
+    strings.forEach(
+        (k, v) -> {
+          BytesList.Builder l = BytesList.newBuilder();
+          v.forEach(s -> l.addValue(ByteString.copyFromUtf8(s)));
+          f.putFeature(k, Feature.newBuilder().setBytesList(l).build());
+        });
+    if (!ages.isEmpty()) {
+      f.putFeature(
+          "age_group",
+          Feature.newBuilder().setInt64List(Int64List.newBuilder().addAllValue(ages)).build());
+    }
+    if (rating != null) {
+      f.putFeature(
+          "rating",
+          Feature.newBuilder().setFloatList(FloatList.newBuilder().addValue(rating)).build());
+    }
+    // Map.of's order is unspecified, but Features serializes its map sorted by key.
+    return Example.newBuilder().setFeatures(f).build().toByteArray();
+  }
+
+  // ---------------------------------------------------------------- text classifier
+
+  private static void textClassifier() throws Exception {
+    ModelGraph m = new ModelGraph(2718);
+    var b = m.b;
+    b.placeholder("text", DataType.DT_STRING, dev.rawops.tensor.PartialShape.of(-1));
+    b.op("lower", "StringLower", "text").attr("encoding", "utf-8");
+    m.constant(
+        "strip/pattern",
+        Tensor.ofStrings(Shape.of(), "[!\"#$%&()\\*\\+,-\\./:;<=>?@\\[\\\\\\]^_`{|}~\\']"));
+    m.constant("strip/rewrite", Tensor.ofStrings(Shape.of(), " "));
+    b.op("strip", "RegexReplace", "lower", "strip/pattern", "strip/rewrite")
+        .attr("replace_global", true);
+    m.constant("split/sep", Tensor.ofStrings(Shape.of(), ""));
+    b.op("split", "StringSplitV2", "strip", "split/sep").attr("maxsplit", -1L);
+    String ids = m.vocabularyLookup("vocabulary", "words.txt", 3, "split:1");
+    String table = m.variable("embedding/embeddings", 0.5f, 15, 6);
+    m.constant("embedding/axis", Tensor.ofInts(Shape.of(), 0));
+    b.op("embedding/GatherV2", "GatherV2", m.read(table), ids, "embedding/axis")
+        .attr("Tparams", DataType.DT_FLOAT)
+        .attr("Tindices", DataType.DT_INT64)
+        .attr("Taxis", DataType.DT_INT32)
+        .attr("batch_dims", 0L);
+    String seg = m.column("pool/segment_ids", "split:0", 0);
+    String n = m.element("pool/num_sentences", "split:2", 0);
+    b.op("pool/sum", "UnsortedSegmentSum", "embedding/GatherV2", seg, n)
+        .attr("T", DataType.DT_FLOAT)
+        .attr("Tindices", DataType.DT_INT64)
+        .attr("Tnumsegments", DataType.DT_INT64);
+    b.op("pool/ones", "OnesLike", seg).attr("T", DataType.DT_INT64);
+    b.op("pool/ones_float", "Cast", "pool/ones")
+        .attr("SrcT", DataType.DT_INT64)
+        .attr("DstT", DataType.DT_FLOAT)
+        .attr("Truncate", false);
+    b.op("pool/count", "UnsortedSegmentSum", "pool/ones_float", seg, n)
+        .attr("T", DataType.DT_FLOAT)
+        .attr("Tindices", DataType.DT_INT64)
+        .attr("Tnumsegments", DataType.DT_INT64);
+    m.constant("pool/one", Tensor.ofFloats(Shape.of(), 1f));
+    b.op("pool/at_least_one", "Maximum", "pool/count", "pool/one").attr("T", DataType.DT_FLOAT);
+    m.constant("pool/column", Tensor.ofInts(Shape.of(2), -1, 1));
+    b.op("pool/divisor", "Reshape", "pool/at_least_one", "pool/column")
+        .attr("T", DataType.DT_FLOAT)
+        .attr("Tshape", DataType.DT_INT32);
+    b.op("pool/mean", "RealDiv", "pool/sum", "pool/divisor").attr("T", DataType.DT_FLOAT);
+    String logits = m.dense("dense", "pool/mean", 6, 3, null);
+    b.op("probabilities", "Softmax", logits).attr("T", DataType.DT_FLOAT);
+    SaverDef saver = m.finish();
+
+    String[] sentences = {
+      "The movie was GREAT!",
+      "Café CRÈME, naïve über-film...",
+      "",
+      "not bad; not bad at all?!",
+      "Zyzzyva qwerty ÜBER",
+      "  !!!  ",
+      "映画 great 🎬 the\tfilm\nwas (not) bad"
+    };
+    Map<String, String> outputs = new LinkedHashMap<>();
+    outputs.put("probabilities", "probabilities");
+    outputs.put("token_ids", ids);
+    outputs.put("tokens", "split:1");
+    export(
+        "text_classifier",
+        m,
+        saver,
+        Map.of("words.txt", WORDS),
+        "text",
+        DataType.DT_STRING,
+        TString.vectorOf(sentences),
+        outputs,
+        "text classifier: StringLower (utf-8) -> RegexReplace of Keras's punctuation -> StringSplitV2"
+            + " -> vocabulary lookup (asset words.txt, 3 OOV buckets) -> GatherV2 of a 15x6"
+            + " embedding -> mean per sentence (UnsortedSegmentSum / max(count, 1)) -> Dense 6->3 ->"
+            + " Softmax; non-ASCII text, an empty string, only punctuation, OOV words");
+  }
+
+  // ---------------------------------------------------------------- export and answers
+
+  private static void export(
+      String name,
+      ModelGraph m,
+      SaverDef saver,
+      Map<String, String> assetFiles,
+      String inputKey,
+      DataType inputType,
+      TString input,
+      Map<String, String> outputs,
+      String description)
+      throws Exception {
+    Path dir = DIR.resolve(name);
+    if (Files.exists(dir)) {
+      try (Stream<Path> walk = Files.walk(dir)) {
+        for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+          Files.delete(p);
+        }
+      }
+    }
+    Files.createDirectories(dir.resolve("assets"));
+    Files.createDirectories(dir.resolve("variables"));
+    for (var e : assetFiles.entrySet()) {
+      Files.writeString(
+          dir.resolve("assets").resolve(e.getKey()), e.getValue(), StandardCharsets.UTF_8);
+    }
+    GraphDef graph = m.graph();
+    writeCheckpoint(m, graph, dir.resolve("variables").resolve("variables").toString());
+
+    MetaGraphDef.Builder mg = MetaGraphDef.newBuilder();
+    mg.getMetaInfoDefBuilder().addTags("serve").setTensorflowVersion("2.18.0");
+    mg.setGraphDef(graph).setSaverDef(saver);
+    mg.putCollectionDef(
+        "saved_model_main_op",
+        CollectionDef.newBuilder()
+            .setNodeList(CollectionDef.NodeList.newBuilder().addValue("main_op"))
+            .build());
+    SignatureDef.Builder sig =
+        SignatureDef.newBuilder().setMethodName("tensorflow/serving/predict");
+    sig.putInputs(
+        inputKey,
+        TensorInfo.newBuilder()
+            .setName(inputKey + ":0")
+            .setDtype(inputType)
+            .setTensorShape(ModelGraph.shapeProto(-1))
+            .build());
+    for (var e : outputs.entrySet()) {
+      sig.putOutputs(
+          e.getKey(),
+          TensorInfo.newBuilder()
+              .setName(e.getValue().contains(":") ? e.getValue() : e.getValue() + ":0")
+              .build());
+    }
+    mg.putSignatureDef("serving_default", sig.build());
+    for (String[] a : m.assets) {
+      mg.addAssetFileDef(
+          AssetFileDef.newBuilder()
+              .setTensorInfo(
+                  TensorInfo.newBuilder()
+                      .setName(a[0] + ":0")
+                      .setDtype(DataType.DT_STRING)
+                      .setTensorShape(TensorShapeProto.getDefaultInstance()))
+              .setFilename(a[1]));
+    }
+    SavedModel model =
+        SavedModel.newBuilder().setSavedModelSchemaVersion(1).addMetaGraphs(mg).build();
+    Files.write(dir.resolve("saved_model.pb"), model.toByteArray());
+
+    try (SavedModelBundle bundle = SavedModelBundle.load(dir.toString(), "serve");
+        input) {
+      var runner = bundle.session().runner().feed(inputKey + ":0", input);
+      List<String> keys = new ArrayList<>(outputs.keySet());
+      for (String k : keys) {
+        String t = outputs.get(k);
+        runner.fetch(t.contains(":") ? t : t + ":0");
+      }
+      try (Result r = runner.run()) {
+        Fixture.Builder f =
+            Fixture.newBuilder()
+                .setName("savedmodels/" + name)
+                .setDescription(description)
+                .setSource("signature:serving_default")
+                .putFeed(inputKey, proto(input))
+                .addAllFetch(keys)
+                .setTolerance(TOLERANCE);
+        for (int i = 0; i < keys.size(); i++) {
+          f.addExpected(proto(r.get(i)));
+        }
+        Files.writeString(
+            dir.resolve("expected.pbtxt"),
+            "# Written by TensorFlow 2.18 (dev.rawops.tfgen.ExportModelSavedModels); do not"
+                + " edit.\n"
+                + TextFormat.printer().printToString(f.build()));
+      }
+    }
+  }
+
+  /** TF writes the checkpoint: seeded AssignVariableOps, then the graph's own save/SaveV2. */
+  private static void writeCheckpoint(ModelGraph m, GraphDef graph, String prefix)
+      throws Exception {
+    try (Graph g = new Graph();
+        Session s = new Session(g);
+        TString p = TString.scalarOf(prefix)) {
+      g.importGraphDef(
+          org.tensorflow.proto.GraphDef.parseFrom(m.withInitNodes(graph).toByteArray()));
+      var init = s.runner();
+      for (int i = 0; i < m.variableCount(); i++) {
+        init.addTarget("init/assign_" + i);
+      }
+      init.run();
+      s.runner().feed("save/filename", p).addTarget("save/SaveV2").run();
+    }
+  }
+
+  private static TensorProto proto(org.tensorflow.Tensor t) throws IOException {
+    TensorShapeProto.Builder shape = TensorShapeProto.newBuilder();
+    for (long d : t.shape().asArray()) {
+      shape.addDimBuilder().setSize(d);
+    }
+    TensorProto.Builder p = TensorProto.newBuilder().setTensorShape(shape);
+    if (t instanceof TInt64 x) {
+      p.setDtype(DataType.DT_INT64);
+      x.scalars().forEach(e -> p.addInt64Val(e.getLong()));
+    } else if (t instanceof TFloat32 x) {
+      p.setDtype(DataType.DT_FLOAT);
+      x.scalars().forEach(e -> p.addFloatVal(e.getFloat()));
+    } else if (t instanceof TString x) {
+      p.setDtype(DataType.DT_STRING);
+      x.asBytes().scalars().forEach(e -> p.addStringVal(ByteString.copyFrom(e.getObject())));
+    } else {
+      throw new IllegalArgumentException("unexpected tensor type " + t.dataType());
+    }
+    return p.build();
+  }
+}
