@@ -2,6 +2,7 @@ package dev.rawops.tfgen;
 
 import com.google.protobuf.ByteString;
 import com.google.protobuf.TextFormat;
+import dev.rawops.fixtureproto.ExpectedError;
 import dev.rawops.fixtureproto.Fixture;
 import dev.rawops.fixtureproto.Tolerance;
 import dev.rawops.tensor.Shape;
@@ -162,10 +163,10 @@ class ExportModelSavedModels {
             example(Map.of(), List.of(), null),
             example(
                 Map.of("movie", List.of("up", "up", "spirited_away", "Up")), List.of(1L), 5.0f));
-    Map<String, String> outputs = new LinkedHashMap<>();
-    outputs.put("cross_ids", "cross:1");
-    outputs.put("movie_ids", movieIds);
-    outputs.put("probability", "probability");
+    Map<String, Output> outputs = new LinkedHashMap<>();
+    outputs.put("cross_ids", new Output("cross:1", DataType.DT_INT64, -1));
+    outputs.put("movie_ids", new Output(movieIds, DataType.DT_INT64, -1));
+    outputs.put("probability", new Output("probability", DataType.DT_FLOAT, -1, 1));
     export(
         "recommender",
         m,
@@ -173,15 +174,82 @@ class ExportModelSavedModels {
         Map.of("movies.txt", MOVIES),
         "examples",
         DataType.DT_STRING,
-        TString.tensorOfBytes(
-            org.tensorflow.ndarray.NdArrays.vectorOfObjects(examples.toArray(new byte[0][]))),
+        examples(examples),
         outputs,
+        recommenderCases(),
         "feature-column recommender: ParseExampleV2 of serialized tf.Examples (movie, genre:"
             + " string; age_group: int64; rating: float with default), vocabulary column from the"
             + " asset movies.txt with 2 OOV buckets, genre hashed to 16 buckets, movie x age_group"
             + " crossed by SparseCrossHashed to 32; SparseFillEmptyRows + Unique + ResourceGather +"
             + " SparseSegmentMean/SqrtN embeddings, empty rows zeroed; ConcatV2 with rating; Dense"
             + " 13->8 ReLU, Dense 8->1, Sigmoid");
+  }
+
+  /** A string vector of these bytes (empty too, which NdArrays.vectorOfObjects refuses). */
+  private static TString examples(List<byte[]> examples) {
+    var a =
+        org.tensorflow.ndarray.NdArrays.ofObjects(
+            byte[].class, org.tensorflow.ndarray.Shape.of(examples.size()));
+    for (int i = 0; i < examples.size(); i++) {
+      a.setObject(examples.get(i), i);
+    }
+    return TString.tensorOfBytes(a);
+  }
+
+  /** Cases beyond the main one: an empty batch, and Examples ParseExampleV2 refuses. */
+  private static Map<String, Extra> recommenderCases() {
+    Map<String, Extra> c = new LinkedHashMap<>();
+    c.put("empty_batch", new Extra("a batch of no Examples", examples(List.of())));
+    c.put(
+        "not_an_example",
+        new Extra(
+            "a batch whose second string is no tf.Example",
+            examples(
+                List.of(
+                    example(Map.of("movie", List.of("up")), List.of(1L), 2f),
+                    "not a proto\u0000".getBytes(StandardCharsets.UTF_8)))));
+    Features wrongType =
+        Features.newBuilder()
+            .putFeature(
+                "age_group",
+                Feature.newBuilder()
+                    .setBytesList(BytesList.newBuilder().addValue(ByteString.copyFromUtf8("3")))
+                    .build())
+            .build();
+    c.put(
+        "wrong_feature_type",
+        new Extra(
+            "age_group given as a bytes_list",
+            examples(List.of(Example.newBuilder().setFeatures(wrongType).build().toByteArray()))));
+    Features twoRatings =
+        Features.newBuilder()
+            .putFeature(
+                "rating",
+                Feature.newBuilder()
+                    .setFloatList(FloatList.newBuilder().addValue(1f).addValue(2f))
+                    .build())
+            .build();
+    c.put(
+        "dense_feature_too_long",
+        new Extra(
+            "two ratings for the dense feature of shape [1]",
+            examples(List.of(Example.newBuilder().setFeatures(twoRatings).build().toByteArray()))));
+    return c;
+  }
+
+  /** Cases beyond the main one: an empty batch, text that is not valid UTF-8. */
+  private static Map<String, Extra> textCases() {
+    Map<String, Extra> c = new LinkedHashMap<>();
+    c.put("empty_batch", new Extra("a batch of no sentences", examples(List.of())));
+    c.put(
+        "invalid_utf8",
+        new Extra(
+            "a sentence with bytes that are not UTF-8 (StringLower makes them U+FFFD)",
+            examples(
+                List.of(
+                    new byte[] {'G', 'R', 'E', 'A', 'T', ' ', (byte) 0xff, 'X', (byte) 0xc3},
+                    "ok".getBytes(StandardCharsets.UTF_8)))));
+    return c;
   }
 
   /**
@@ -314,10 +382,10 @@ class ExportModelSavedModels {
       "  !!!  ",
       "映画 great 🎬 the\tfilm\nwas (not) bad"
     };
-    Map<String, String> outputs = new LinkedHashMap<>();
-    outputs.put("probabilities", "probabilities");
-    outputs.put("token_ids", ids);
-    outputs.put("tokens", "split:1");
+    Map<String, Output> outputs = new LinkedHashMap<>();
+    outputs.put("probabilities", new Output("probabilities", DataType.DT_FLOAT, -1, 3));
+    outputs.put("token_ids", new Output(ids, DataType.DT_INT64, -1));
+    outputs.put("tokens", new Output("split:1", DataType.DT_STRING, -1));
     export(
         "text_classifier",
         m,
@@ -327,6 +395,7 @@ class ExportModelSavedModels {
         DataType.DT_STRING,
         TString.vectorOf(sentences),
         outputs,
+        textCases(),
         "text classifier: StringLower (utf-8) -> RegexReplace of Keras's punctuation -> StringSplitV2"
             + " -> vocabulary lookup (asset words.txt, 3 OOV buckets) -> GatherV2 of a 15x6"
             + " embedding -> mean per sentence (UnsortedSegmentSum / max(count, 1)) -> Dense 6->3 ->"
@@ -343,7 +412,8 @@ class ExportModelSavedModels {
       String inputKey,
       DataType inputType,
       TString input,
-      Map<String, String> outputs,
+      Map<String, Output> outputs,
+      Map<String, Extra> moreCases,
       String description)
       throws Exception {
     Path dir = DIR.resolve(name);
@@ -381,10 +451,13 @@ class ExportModelSavedModels {
             .setTensorShape(ModelGraph.shapeProto(-1))
             .build());
     for (var e : outputs.entrySet()) {
+      Output o = e.getValue();
       sig.putOutputs(
           e.getKey(),
           TensorInfo.newBuilder()
-              .setName(e.getValue().contains(":") ? e.getValue() : e.getValue() + ":0")
+              .setName(o.tensor())
+              .setDtype(o.dtype())
+              .setTensorShape(ModelGraph.shapeProto(o.dims()))
               .build());
     }
     mg.putSignatureDef("serving_default", sig.build());
@@ -402,33 +475,88 @@ class ExportModelSavedModels {
         SavedModel.newBuilder().setSavedModelSchemaVersion(1).addMetaGraphs(mg).build();
     Files.write(dir.resolve("saved_model.pb"), model.toByteArray());
 
+    answer(dir, name, description, inputKey, input, outputs, dir.resolve("expected.pbtxt"));
+    for (var c : moreCases.entrySet()) {
+      answer(
+          dir,
+          name + "/" + c.getKey(),
+          name
+              + " ("
+              + description.substring(0, description.indexOf(':'))
+              + "): "
+              + c.getValue().what(),
+          inputKey,
+          c.getValue().input(),
+          outputs,
+          dir.resolve(c.getKey() + ".savedmodel.pbtxt"));
+    }
+  }
+
+  /** A further case of a model: what it exercises, and its input. */
+  record Extra(String what, TString input) {}
+
+  /** One output of the signature: its tensor, dtype and static shape. */
+  record Output(String tensor, DataType dtype, long... dims) {
+    Output {
+      tensor = tensor.contains(":") ? tensor : tensor + ":0";
+    }
+  }
+
+  /**
+   * TF's loader (a fresh load, as {@code rawops conform} loads each case) runs the signature on
+   * {@code input}: its outputs, or its error (stage RUN), make the fixture {@code file}.
+   */
+  private static void answer(
+      Path dir,
+      String name,
+      String description,
+      String inputKey,
+      TString input,
+      Map<String, Output> outputs,
+      Path file)
+      throws Exception {
+    List<String> keys = new ArrayList<>(outputs.keySet());
+    Fixture.Builder f =
+        Fixture.newBuilder()
+            .setName("savedmodels/" + name)
+            .setDescription(description)
+            .setSource("signature:serving_default")
+            .putFeed(inputKey, proto(input))
+            .addAllFetch(keys);
     try (SavedModelBundle bundle = SavedModelBundle.load(dir.toString(), "serve");
         input) {
       var runner = bundle.session().runner().feed(inputKey + ":0", input);
-      List<String> keys = new ArrayList<>(outputs.keySet());
       for (String k : keys) {
-        String t = outputs.get(k);
-        runner.fetch(t.contains(":") ? t : t + ":0");
+        runner.fetch(outputs.get(k).tensor());
       }
       try (Result r = runner.run()) {
-        Fixture.Builder f =
-            Fixture.newBuilder()
-                .setName("savedmodels/" + name)
-                .setDescription(description)
-                .setSource("signature:serving_default")
-                .putFeed(inputKey, proto(input))
-                .addAllFetch(keys)
-                .setTolerance(TOLERANCE);
+        f.setTolerance(TOLERANCE);
         for (int i = 0; i < keys.size(); i++) {
           f.addExpected(proto(r.get(i)));
         }
-        Files.writeString(
-            dir.resolve("expected.pbtxt"),
-            "# Written by TensorFlow 2.18 (dev.rawops.tfgen.ExportModelSavedModels); do not"
-                + " edit.\n"
-                + TextFormat.printer().printToString(f.build()));
+      } catch (RuntimeException e) {
+        // TF Java's status exceptions (TFInvalidArgumentException, ...) share only their package.
+        if (!e.getClass().getPackageName().equals("org.tensorflow.exceptions")) {
+          throw e;
+        }
+        String code =
+            e.getClass()
+                .getSimpleName()
+                .replaceFirst("^TF", "")
+                .replaceFirst("Exception$", "")
+                .replaceAll("([a-z])([A-Z])", "$1_$2")
+                .toUpperCase(java.util.Locale.ROOT);
+        f.setError(
+            ExpectedError.newBuilder()
+                .setCode(dev.rawops.fixtureproto.Code.valueOf(code))
+                .setStage(ExpectedError.Stage.RUN)
+                .setMessage(e.getMessage()));
       }
     }
+    Files.writeString(
+        file,
+        "# Written by TensorFlow 2.18 (dev.rawops.tfgen.ExportModelSavedModels); do not edit.\n"
+            + TextFormat.printer().printToString(f.build()));
   }
 
   /** TF writes the checkpoint: seeded AssignVariableOps, then the graph's own save/SaveV2. */
