@@ -74,6 +74,27 @@ class ForeignOpsTest {
         e.getMessage());
   }
 
+  /** TF 2.18's own answer to both graphs (graph/0048, graph/0049): NOT_FOUND while importing. */
+  @Test
+  void tensorflowRefusesThemAlikeAtImport() throws java.io.IOException {
+    for (String name : new String[] {"0048", "0049"}) {
+      dev.rawops.fixtureproto.Fixture.Builder f = dev.rawops.fixtureproto.Fixture.newBuilder();
+      com.google.protobuf.TextFormat.merge(
+          java.nio.file.Files.readString(
+              java.nio.file.Path.of("graphs/conformance/graph/" + name + ".fixture.pbtxt")),
+          f);
+      assertEquals(dev.rawops.fixtureproto.Code.NOT_FOUND, f.getError().getCode());
+      assertEquals(dev.rawops.fixtureproto.ExpectedError.Stage.BUILD, f.getError().getStage());
+      RawOpsException e = buildFails(f.getGraph());
+      assertEquals(Code.NOT_FOUND, e.code(), e.getMessage());
+      assertEquals("out", e.node().orElse(null));
+      String tf = f.getError().getMessage();
+      String words = tf.substring(0, tf.indexOf(" in binary running on"));
+      assertTrue(e.getMessage().contains(words + " in binary running on rawops"), e.getMessage());
+      assertTrue(e.getMessage().contains("not TensorFlow core"), e.getMessage());
+    }
+  }
+
   @Test
   void theTable() {
     assertEquals(Optional.of("tensorflow_text"), ForeignOps.library("SentencepieceOp"));
