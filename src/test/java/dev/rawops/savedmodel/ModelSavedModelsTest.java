@@ -24,9 +24,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The two end-to-end models (ExportModelSavedModels): a feature-column recommender fed serialized
  * tf.Examples and a text classifier fed sentences, each with vocabulary assets, OOV buckets and
- * restored variables. TF 2.18's loader gave the expected values: ids and tokens exactly, the float
- * outputs within the fixture's tolerance (MatMul's sums are ordered differently in TF); its errors
- * by status code and message.
+ * restored variables (the classifier also in TF 2's layout). TF 2.18's loader gave the expected
+ * values: ids and tokens exactly, the float outputs within the fixture's tolerance (MatMul's sums
+ * are ordered differently in TF); its errors by status code and message.
  */
 class ModelSavedModelsTest {
   private static final Path ROOT = Path.of("graphs", "savedmodels");
@@ -56,6 +56,22 @@ class ModelSavedModelsTest {
   @Test
   void textClassifierFurtherCases() throws IOException {
     assertEquals(2, furtherCases("text_classifier"));
+  }
+
+  /**
+   * The same classifier as TF 2 writes it: the serving computation, the table's initializer and the
+   * restore all function calls given the resources' handles; TF's answers are the TF 1 layout's.
+   */
+  @Test
+  void textClassifierTf2() throws IOException {
+    Path dir = ROOT.resolve("text_classifier_tf2");
+    SavedModel m = SavedModel.load(dir);
+    Fixture f = SavedModelTest.expected(dir);
+    check(m, f);
+    assertEquals(
+        SavedModelTest.expected(ROOT.resolve("text_classifier")).getExpectedList(),
+        f.getExpectedList());
+    assertEquals(2, furtherCases("text_classifier_tf2"));
   }
 
   /** Each {@code *.savedmodel.pbtxt} beside the model, on a fresh load as TF computed it. */

@@ -5,6 +5,7 @@ import com.google.protobuf.TextFormat;
 import dev.rawops.fixtureproto.ExpectedError;
 import dev.rawops.fixtureproto.Fixture;
 import dev.rawops.fixtureproto.Tolerance;
+import dev.rawops.graph.GraphDefBuilder;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
 import dev.rawops.tfproto.AssetFileDef;
@@ -74,10 +75,21 @@ class ExportModelSavedModels {
   static final String WORDS =
       "the\nmovie\nwas\ngreat\nbad\nnot\ncafé\ncrème\nüber\nnaïve\na\nfilm\n";
 
+  static final String[] SENTENCES = {
+    "The movie was GREAT!",
+    "Café CRÈME, naïve über-film...",
+    "",
+    "not bad; not bad at all?!",
+    "Zyzzyva qwerty ÜBER",
+    "  !!!  ",
+    "映画 great 🎬 the\tfilm\nwas (not) bad"
+  };
+
   @Test
   void export() throws Exception {
     recommender();
     textClassifier();
+    textClassifierTf2();
   }
 
   // ---------------------------------------------------------------- recommender
@@ -182,7 +194,8 @@ class ExportModelSavedModels {
             + " asset movies.txt with 2 OOV buckets, genre hashed to 16 buckets, movie x age_group"
             + " crossed by SparseCrossHashed to 32; SparseFillEmptyRows + Unique + ResourceGather +"
             + " SparseSegmentMean/SqrtN embeddings, empty rows zeroed; ConcatV2 with rating; Dense"
-            + " 13->8 ReLU, Dense 8->1, Sigmoid");
+            + " 13->8 ReLU, Dense 8->1, Sigmoid",
+        null);
   }
 
   /** A string vector of these bytes (empty too, which NdArrays.vectorOfObjects refuses). */
@@ -304,12 +317,15 @@ class ExportModelSavedModels {
 
   private static byte[] example(Map<String, List<String>> strings, List<Long> ages, Float rating) {
     Features.Builder f = Features.newBuilder();
-    strings.forEach(
-        (k, v) -> {
-          BytesList.Builder l = BytesList.newBuilder();
-          v.forEach(s -> l.addValue(ByteString.copyFromUtf8(s)));
-          f.putFeature(k, Feature.newBuilder().setBytesList(l).build());
-        });
+    // Map.of iterates in an order that changes between JVMs, and a map field serializes in
+    // insertion order: sorted keys keep the fixture's bytes the same on every run.
+    new java.util.TreeMap<>(strings)
+        .forEach(
+            (k, v) -> {
+              BytesList.Builder l = BytesList.newBuilder();
+              v.forEach(s -> l.addValue(ByteString.copyFromUtf8(s)));
+              f.putFeature(k, Feature.newBuilder().setBytesList(l).build());
+            });
     if (!ages.isEmpty()) {
       f.putFeature(
           "age_group",
@@ -320,7 +336,6 @@ class ExportModelSavedModels {
           "rating",
           Feature.newBuilder().setFloatList(FloatList.newBuilder().addValue(rating)).build());
     }
-    // Map.of's order is unspecified, but Features serializes its map sorted by key.
     return Example.newBuilder().setFeatures(f).build().toByteArray();
   }
 
@@ -328,6 +343,238 @@ class ExportModelSavedModels {
 
   private static void textClassifier() throws Exception {
     ModelGraph m = new ModelGraph(2718);
+    String ids = textGraph(m);
+    SaverDef saver = m.finish();
+
+    String[] sentences = SENTENCES;
+    Map<String, Output> outputs = new LinkedHashMap<>();
+    outputs.put("probabilities", new Output("probabilities", DataType.DT_FLOAT, -1, 3));
+    outputs.put("token_ids", new Output(ids, DataType.DT_INT64, -1));
+    outputs.put("tokens", new Output("split:1", DataType.DT_STRING, -1));
+    export(
+        "text_classifier",
+        m,
+        saver,
+        Map.of("words.txt", WORDS),
+        "text",
+        DataType.DT_STRING,
+        TString.vectorOf(sentences),
+        outputs,
+        textCases(),
+        "text classifier: StringLower (utf-8) -> RegexReplace of Keras's punctuation -> StringSplitV2"
+            + " -> vocabulary lookup (asset words.txt, 3 OOV buckets) -> GatherV2 of a 15x6"
+            + " embedding -> mean per sentence (UnsortedSegmentSum / max(count, 1)) -> Dense 6->3 ->"
+            + " Softmax; non-ASCII text, an empty string, only punctuation, OOV words",
+        null);
+  }
+
+  /**
+   * The same text classifier (same weights) as tf.saved_model.save lays a Keras model out: the
+   * serving computation a function called by StatefulPartitionedCall with the table and the
+   * variables' handles passed in, the table filled by the {@code __saved_model_init_op} signature's
+   * call of an initializer function given the asset path (a Const the loader feeds), and the
+   * variables restored by a function call (the SaverDef's restore op) with object-graph style
+   * checkpoint keys.
+   */
+  private static void textClassifierTf2() throws Exception {
+    ModelGraph m = new ModelGraph(2718);
+    String ids = textGraph(m);
+    GraphDef body = m.graph();
+    Map<String, dev.rawops.tfproto.NodeDef> byName = new LinkedHashMap<>();
+    body.getNodeList().forEach(n -> byName.put(n.getName(), n));
+    List<String> vars = List.of("embedding/embeddings", "dense/kernel", "dense/bias");
+    List<String> argNames = List.of("embeddings", "kernel", "bias");
+
+    Map<String, Map.Entry<String, DataType>> args = new LinkedHashMap<>();
+    args.put("text", FunctionBodies.of("text", DataType.DT_STRING));
+    args.put("table", FunctionBodies.of("vocabulary/hash_table", DataType.DT_RESOURCE));
+    for (int i = 0; i < vars.size(); i++) {
+      args.put(argNames.get(i), FunctionBodies.of(vars.get(i), DataType.DT_RESOURCE));
+    }
+    Map<String, Map.Entry<String, DataType>> outs = new LinkedHashMap<>();
+    outs.put("probabilities", FunctionBodies.of("probabilities", DataType.DT_FLOAT));
+    outs.put("token_ids", FunctionBodies.of(ids, DataType.DT_INT64));
+    outs.put("tokens", FunctionBodies.of("split:1", DataType.DT_STRING));
+    dev.rawops.tfproto.FunctionDef serve =
+        FunctionBodies.function(
+            "__inference_serve_27",
+            body,
+            args,
+            outs,
+            java.util.Set.of("vocabulary/asset_path", "vocabulary/table_init"));
+
+    // the initializer: InitializeTableFromTextFileV2 of the table argument from the path argument
+    GraphDefBuilder ib = new GraphDefBuilder();
+    ib.op("table", "HashTableV2")
+        .attr("key_dtype", DataType.DT_STRING)
+        .attr("value_dtype", DataType.DT_INT64);
+    ib.placeholder("path", DataType.DT_STRING, dev.rawops.tensor.PartialShape.of());
+    ib.op("init", "InitializeTableFromTextFileV2", "table", "path")
+        .attr("key_index", -2L)
+        .attr("value_index", -1L)
+        .attr("vocab_size", -1L)
+        .attr("delimiter", "\t")
+        .attr("offset", 0L);
+    Map<String, Map.Entry<String, DataType>> initArgs = new LinkedHashMap<>();
+    initArgs.put("table", FunctionBodies.of("table", DataType.DT_RESOURCE));
+    initArgs.put("path", FunctionBodies.of("path", DataType.DT_STRING));
+    dev.rawops.tfproto.FunctionDef.Builder initializer =
+        FunctionBodies.function(
+                "__initializer_words_13", ib.build(), initArgs, Map.of(), java.util.Set.of())
+            .toBuilder()
+            .putControlRet("init", "init");
+    initializer.getSignatureBuilder().addControlOutput("init");
+
+    // the restore function: RestoreV2 + AssignVariableOp of each handle argument
+    List<String> keys = vars.stream().map(v -> v + "/.ATTRIBUTES/VARIABLE_VALUE").toList();
+    DataType[] floats = {DataType.DT_FLOAT, DataType.DT_FLOAT, DataType.DT_FLOAT};
+    GraphDefBuilder rb = new GraphDefBuilder();
+    rb.placeholder("filename", DataType.DT_STRING, dev.rawops.tensor.PartialShape.of());
+    Map<String, Map.Entry<String, DataType>> restoreArgs = new LinkedHashMap<>();
+    restoreArgs.put("filename", FunctionBodies.of("filename", DataType.DT_STRING));
+    for (String a : argNames) {
+      rb.op(a, "VarHandleOp").attr("dtype", DataType.DT_FLOAT);
+      restoreArgs.put(a, FunctionBodies.of(a, DataType.DT_RESOURCE));
+    }
+    rb.constant("tensor_names", Tensor.ofStrings(Shape.of(3), keys.toArray(new String[0])));
+    rb.constant("shape_and_slices", Tensor.ofStrings(Shape.of(3), "", "", ""));
+    rb.op("RestoreV2", "RestoreV2", "filename", "tensor_names", "shape_and_slices")
+        .attrTypes("dtypes", floats);
+    List<String> identityInputs = new ArrayList<>(List.of("filename"));
+    for (int i = 0; i < argNames.size(); i++) {
+      rb.op("AssignVariableOp_" + i, "AssignVariableOp", argNames.get(i), "RestoreV2:" + i)
+          .attr("dtype", DataType.DT_FLOAT)
+          .attr("validate_shape", false);
+      identityInputs.add("^AssignVariableOp_" + i);
+    }
+    rb.op("Identity", "Identity", identityInputs.toArray(new String[0]))
+        .attr("T", DataType.DT_STRING);
+    dev.rawops.tfproto.FunctionDef restore =
+        FunctionBodies.function(
+            "__inference_restore_41",
+            rb.build(),
+            restoreArgs,
+            Map.of("identity", FunctionBodies.of("Identity", DataType.DT_STRING)),
+            java.util.Set.of());
+
+    GraphDefBuilder g = new GraphDefBuilder();
+    g.op("hash_table", "HashTableV2")
+        .attr("key_dtype", DataType.DT_STRING)
+        .attr("value_dtype", DataType.DT_INT64)
+        .attr("shared_name", "hash_table_words.txt_-2_-1")
+        .attr("container", "")
+        .attr("use_node_name_sharing", true);
+    g.constant("asset_path", Tensor.ofStrings(Shape.of(), "words.txt"));
+    call(
+        g,
+        "StatefulPartitionedCall",
+        "__initializer_words_13",
+        List.of("hash_table", "asset_path"),
+        List.of(DataType.DT_RESOURCE, DataType.DT_STRING),
+        List.of());
+    g.op("NoOp", "NoOp", "^StatefulPartitionedCall");
+    g.placeholder(
+        "serving_default_text", DataType.DT_STRING, dev.rawops.tensor.PartialShape.of(-1));
+    List<String> serveIn = new ArrayList<>(List.of("serving_default_text", "hash_table"));
+    serveIn.addAll(vars);
+    call(
+        g,
+        "StatefulPartitionedCall_1",
+        "__inference_serve_27",
+        serveIn,
+        List.of(
+            DataType.DT_STRING,
+            DataType.DT_RESOURCE,
+            DataType.DT_RESOURCE,
+            DataType.DT_RESOURCE,
+            DataType.DT_RESOURCE),
+        List.of(DataType.DT_FLOAT, DataType.DT_INT64, DataType.DT_STRING));
+    g.placeholder("saver_filename", DataType.DT_STRING, dev.rawops.tensor.PartialShape.of());
+    List<String> restoreIn = new ArrayList<>(List.of("saver_filename"));
+    restoreIn.addAll(vars);
+    call(
+        g,
+        "StatefulPartitionedCall_2",
+        "__inference_restore_41",
+        restoreIn,
+        List.of(
+            DataType.DT_STRING, DataType.DT_RESOURCE, DataType.DT_RESOURCE, DataType.DT_RESOURCE),
+        List.of(DataType.DT_STRING));
+    // the save side, which only the exporter runs (TF writes the checkpoint with it)
+    g.placeholder("save/filename", DataType.DT_STRING, dev.rawops.tensor.PartialShape.of());
+    g.constant("save/tensor_names", Tensor.ofStrings(Shape.of(3), keys.toArray(new String[0])));
+    g.constant("save/shape_and_slices", Tensor.ofStrings(Shape.of(3), "", "", ""));
+    List<String> saveIn =
+        new ArrayList<>(List.of("save/filename", "save/tensor_names", "save/shape_and_slices"));
+    for (int i = 0; i < vars.size(); i++) {
+      g.op("save/read_" + i, "ReadVariableOp", vars.get(i)).attr("dtype", DataType.DT_FLOAT);
+      saveIn.add("save/read_" + i);
+    }
+    g.op("save/SaveV2", "SaveV2", saveIn.toArray(new String[0])).attrTypes("dtypes", floats);
+    g.op("save/control_dependency", "Identity", "save/filename", "^save/SaveV2")
+        .attr("T", DataType.DT_STRING);
+    GraphDef.Builder top = g.build().toBuilder();
+    for (String v : vars) {
+      top.addNode(byName.get(v));
+    }
+    top.getLibraryBuilder().addFunction(serve).addFunction(initializer).addFunction(restore);
+    SaverDef saver =
+        SaverDef.newBuilder()
+            .setFilenameTensorName("saver_filename:0")
+            .setSaveTensorName("save/control_dependency:0")
+            .setRestoreOpName("StatefulPartitionedCall_2")
+            .setMaxToKeep(5)
+            .setKeepCheckpointEveryNHours(10000)
+            .setVersion(SaverDef.CheckpointFormatVersion.V2)
+            .build();
+
+    Map<String, Output> outputs = new LinkedHashMap<>();
+    outputs.put(
+        "probabilities", new Output("StatefulPartitionedCall_1:0", DataType.DT_FLOAT, -1, 3));
+    outputs.put("token_ids", new Output("StatefulPartitionedCall_1:1", DataType.DT_INT64, -1));
+    outputs.put("tokens", new Output("StatefulPartitionedCall_1:2", DataType.DT_STRING, -1));
+    List<String[]> assets = new ArrayList<>();
+    assets.add(new String[] {"asset_path", "words.txt"});
+    export(
+        "text_classifier_tf2",
+        m,
+        saver,
+        Map.of("words.txt", WORDS),
+        "serving_default_text",
+        DataType.DT_STRING,
+        TString.vectorOf(SENTENCES),
+        outputs,
+        textCases(),
+        "text classifier, TF 2 style (same weights and answers as text_classifier): the serving"
+            + " function called by StatefulPartitionedCall with the table and the variables'"
+            + " handles, the table filled by the __saved_model_init_op signature's call of an"
+            + " initializer function given the asset path, the variables restored by a function"
+            + " call (RestoreV2 + AssignVariableOp) under object-graph style keys",
+        new Tf2(top.build(), assets));
+  }
+
+  private static void call(
+      GraphDefBuilder g,
+      String name,
+      String function,
+      List<String> inputs,
+      List<DataType> tin,
+      List<DataType> tout) {
+    g.op(name, "StatefulPartitionedCall", inputs.toArray(new String[0]))
+        .attrTypes("Tin", tin.toArray(new DataType[0]))
+        .attrTypes("Tout", tout.toArray(new DataType[0]))
+        .attr(
+            "f",
+            dev.rawops.tfproto.AttrValue.newBuilder()
+                .setFunc(dev.rawops.tfproto.NameAttrList.newBuilder().setName(function))
+                .build())
+        .attr("config", "")
+        .attr("config_proto", "")
+        .attr("executor_type", "");
+  }
+
+  /** The text classifier's nodes (its input "text"); returns the token ids' tensor. */
+  private static String textGraph(ModelGraph m) {
     var b = m.b;
     b.placeholder("text", DataType.DT_STRING, dev.rawops.tensor.PartialShape.of(-1));
     b.op("lower", "StringLower", "text").attr("encoding", "utf-8");
@@ -371,35 +618,7 @@ class ExportModelSavedModels {
     b.op("pool/mean", "RealDiv", "pool/sum", "pool/divisor").attr("T", DataType.DT_FLOAT);
     String logits = m.dense("dense", "pool/mean", 6, 3, null);
     b.op("probabilities", "Softmax", logits).attr("T", DataType.DT_FLOAT);
-    SaverDef saver = m.finish();
-
-    String[] sentences = {
-      "The movie was GREAT!",
-      "Café CRÈME, naïve über-film...",
-      "",
-      "not bad; not bad at all?!",
-      "Zyzzyva qwerty ÜBER",
-      "  !!!  ",
-      "映画 great 🎬 the\tfilm\nwas (not) bad"
-    };
-    Map<String, Output> outputs = new LinkedHashMap<>();
-    outputs.put("probabilities", new Output("probabilities", DataType.DT_FLOAT, -1, 3));
-    outputs.put("token_ids", new Output(ids, DataType.DT_INT64, -1));
-    outputs.put("tokens", new Output("split:1", DataType.DT_STRING, -1));
-    export(
-        "text_classifier",
-        m,
-        saver,
-        Map.of("words.txt", WORDS),
-        "text",
-        DataType.DT_STRING,
-        TString.vectorOf(sentences),
-        outputs,
-        textCases(),
-        "text classifier: StringLower (utf-8) -> RegexReplace of Keras's punctuation -> StringSplitV2"
-            + " -> vocabulary lookup (asset words.txt, 3 OOV buckets) -> GatherV2 of a 15x6"
-            + " embedding -> mean per sentence (UnsortedSegmentSum / max(count, 1)) -> Dense 6->3 ->"
-            + " Softmax; non-ASCII text, an empty string, only punctuation, OOV words");
+    return ids;
   }
 
   // ---------------------------------------------------------------- export and answers
@@ -414,7 +633,8 @@ class ExportModelSavedModels {
       TString input,
       Map<String, Output> outputs,
       Map<String, Extra> moreCases,
-      String description)
+      String description,
+      Tf2 tf2)
       throws Exception {
     Path dir = DIR.resolve(name);
     if (Files.exists(dir)) {
@@ -430,17 +650,25 @@ class ExportModelSavedModels {
       Files.writeString(
           dir.resolve("assets").resolve(e.getKey()), e.getValue(), StandardCharsets.UTF_8);
     }
-    GraphDef graph = m.graph();
+    GraphDef graph = tf2 == null ? m.graph() : tf2.graph();
     writeCheckpoint(m, graph, dir.resolve("variables").resolve("variables").toString());
 
     MetaGraphDef.Builder mg = MetaGraphDef.newBuilder();
     mg.getMetaInfoDefBuilder().addTags("serve").setTensorflowVersion("2.18.0");
     mg.setGraphDef(graph).setSaverDef(saver);
-    mg.putCollectionDef(
-        "saved_model_main_op",
-        CollectionDef.newBuilder()
-            .setNodeList(CollectionDef.NodeList.newBuilder().addValue("main_op"))
-            .build());
+    if (tf2 == null) {
+      mg.putCollectionDef(
+          "saved_model_main_op",
+          CollectionDef.newBuilder()
+              .setNodeList(CollectionDef.NodeList.newBuilder().addValue("main_op"))
+              .build());
+    } else {
+      mg.putSignatureDef(
+          "__saved_model_init_op",
+          SignatureDef.newBuilder()
+              .putOutputs("__saved_model_init_op", TensorInfo.newBuilder().setName("NoOp").build())
+              .build());
+    }
     SignatureDef.Builder sig =
         SignatureDef.newBuilder().setMethodName("tensorflow/serving/predict");
     sig.putInputs(
@@ -461,7 +689,7 @@ class ExportModelSavedModels {
               .build());
     }
     mg.putSignatureDef("serving_default", sig.build());
-    for (String[] a : m.assets) {
+    for (String[] a : tf2 == null ? m.assets : tf2.assets()) {
       mg.addAssetFileDef(
           AssetFileDef.newBuilder()
               .setTensorInfo(
@@ -491,6 +719,9 @@ class ExportModelSavedModels {
           dir.resolve(c.getKey() + ".savedmodel.pbtxt"));
     }
   }
+
+  /** A TF 2 style model's graph (functions) and its assets' tensors (node, filename). */
+  record Tf2(GraphDef graph, List<String[]> assets) {}
 
   /** A further case of a model: what it exercises, and its input. */
   record Extra(String what, TString input) {}
