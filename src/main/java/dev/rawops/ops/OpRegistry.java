@@ -73,7 +73,8 @@ public final class OpRegistry {
    * any node; a run that needs it fails before any kernel runs, as TF's "No OpKernel was
    * registered" does).
    *
-   * @throws RawOpsException NOT_FOUND when TF 2.18 knows no such op either
+   * @throws RawOpsException NOT_FOUND when TF 2.18 knows no such op either, naming the library that
+   *     defines it when {@link ForeignOps} knows it (tensorflow_text, TF Addons, ...)
    */
   public Op lookup(String name, String nodeName) {
     Op op = ops.get(name);
@@ -82,6 +83,20 @@ public final class OpRegistry {
     }
     if (TfOpDefs.get(name).isPresent()) {
       return kernelLess.computeIfAbsent(name, n -> DefinedOp.of(n, ShapeFns.unknown()));
+    }
+    java.util.Optional<String> library = ForeignOps.library(name);
+    if (library.isPresent()) {
+      throw new RawOpsException(
+          Code.NOT_FOUND,
+          nodeName,
+          name,
+          "Op type not registered '"
+              + name
+              + "' in binary running on rawops: '"
+              + name
+              + "' is defined by "
+              + library.get()
+              + ", not TensorFlow core; rawops runs TF core ops only");
     }
     throw new RawOpsException(
         Code.NOT_FOUND,

@@ -37,7 +37,34 @@ public final class GraphCases implements CaseFamily {
     feeds(out, random);
     GraphErrorCases.add(out, random);
     lazyKernelsAndVersions(out);
+    foreignOps(out);
     return out.cases();
+  }
+
+  /**
+   * Ops of libraries outside TF core, which TF 2.18 alone does not know either: a tensorflow_text
+   * tokenizer and a TF Addons op (NOT_FOUND while importing the graph).
+   */
+  private static void foreignOps(CaseList out) {
+    dev.rawops.tfproto.GraphDef text =
+        new GraphDefBuilder()
+            .constant("text", Tensor.ofStrings(Shape.of(2), "hello world", "unaffable"))
+            .constant("vocab", Tensor.ofStrings(Shape.of(3), "un", "##aff", "##able"))
+            .op("out", "WordpieceTokenizeWithOffsets", "text", "vocab")
+            .attr("suffix_indicator", "##")
+            .attr("max_bytes_per_word", 100L)
+            .build();
+    out.add("tensorflow_text's WordpieceTokenizeWithOffsets", text, Map.of(), List.of("out"));
+    dev.rawops.tfproto.GraphDef addons =
+        new GraphDefBuilder()
+            .constant("step_ids", Tensor.ofInts(Shape.of(1, 1, 1), 1))
+            .constant("parent_ids", Tensor.ofInts(Shape.of(1, 1, 1), 0))
+            .constant("lengths", Tensor.ofInts(Shape.of(1), 1))
+            .constant("end_token", Tensor.ofInts(Shape.of(), 2))
+            .op("out", "Addons>GatherTree", "step_ids", "parent_ids", "lengths", "end_token")
+            .attr("T", DT_INT32)
+            .build();
+    out.add("TF Addons' Addons>GatherTree", addons, Map.of(), List.of("out"));
   }
 
   /**
