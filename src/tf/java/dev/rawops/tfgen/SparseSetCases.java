@@ -338,7 +338,7 @@ final class SparseSetCases {
           true,
           join(rows.parts(), other.parts()));
     }
-    Sp rev = reversedSparse(r, DType.INT32, new long[] {3, 4}, 6);
+    Sp rev = reversedSparse(r, DType.INT32, new long[] {4, 3}, 6);
     setOp(out, "unordered set1", op, DType.INT32, "union", true, join(rev.parts(), rows.parts()));
     setOp(out, "unordered set1", op, DType.INT32, "union", false, join(rev.parts(), other.parts()));
     Sp empty = sp(DType.INT32, new long[] {4, 3}, new long[0]);
