@@ -8,7 +8,6 @@ import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
 import dev.rawops.tensor.TensorBuffer;
 import java.lang.foreign.MemorySegment;
-import java.util.Arrays;
 
 /** What the sparse kernels share: entry orders, int64 outputs, values picked by entry. */
 final class SparseEntries {
@@ -20,26 +19,49 @@ final class SparseEntries {
    * the small inputs it sorts by insertion.
    */
   static int[] sortedOrder(long[] ix, int n, int rank, int[] dims) {
-    Integer[] order = new Integer[n];
-    for (int i = 0; i < n; i++) {
-      order[i] = i;
+    int[] order = identity(n);
+    boolean sorted = true;
+    for (int i = 1; i < n && sorted; i++) {
+      sorted = compareOn(ix, rank, dims, i - 1, i) <= 0;
     }
-    Arrays.sort(
-        order,
-        (a, b) -> {
-          for (int d : dims) {
-            int c = Long.compare(ix[a * rank + d], ix[b * rank + d]);
-            if (c != 0) {
-              return c;
-            }
-          }
-          return 0;
-        });
-    int[] out = new int[n];
-    for (int i = 0; i < n; i++) {
-      out[i] = order[i];
+    if (!sorted) {
+      mergeSort(ix, rank, dims, order, new int[n], 0, n);
     }
-    return out;
+    return order;
+  }
+
+  /** Stable merge sort of {@code order[from, to)} by the index columns {@code dims}. */
+  private static void mergeSort(
+      long[] ix, int rank, int[] dims, int[] order, int[] tmp, int from, int to) {
+    if (to - from < 2) {
+      return;
+    }
+    int mid = (from + to) >>> 1;
+    mergeSort(ix, rank, dims, order, tmp, from, mid);
+    mergeSort(ix, rank, dims, order, tmp, mid, to);
+    if (compareOn(ix, rank, dims, order[mid - 1], order[mid]) <= 0) {
+      return;
+    }
+    System.arraycopy(order, from, tmp, from, to - from);
+    int i = from;
+    int j = mid;
+    for (int k = from; k < to; k++) {
+      if (j >= to || (i < mid && compareOn(ix, rank, dims, tmp[i], tmp[j]) <= 0)) {
+        order[k] = tmp[i++];
+      } else {
+        order[k] = tmp[j++];
+      }
+    }
+  }
+
+  private static int compareOn(long[] ix, int rank, int[] dims, int a, int b) {
+    for (int d : dims) {
+      int c = Long.compare(ix[a * rank + d], ix[b * rank + d]);
+      if (c != 0) {
+        return c;
+      }
+    }
+    return 0;
   }
 
   static int[] identity(int n) {
