@@ -426,6 +426,7 @@ final class CpuSetOperations {
     }
     Shape shape = Shape.of(outShape);
     long size = shape.numElements();
+    TensorBuffer b = ctx.allocateUninitialized(DType.INT32, shape);
     int[] out = new int[Math.toIntExact(size)];
     for (int[] run : s.runs()) {
       Set<Object> set = sparseGroup(node, s, run);
@@ -434,12 +435,11 @@ final class CpuSetOperations {
       for (int d = 0; d < g.length; d++) {
         at += g[d] * strides[d];
       }
-      if (at >= size) {
+      if (at < 0 || at >= size) {
         throw node.invalidArgument("Index out of range, " + g[0] + " vs " + shape);
       }
       out[(int) at] = set.size();
     }
-    TensorBuffer b = ctx.allocateUninitialized(DType.INT32, shape);
     java.lang.foreign.MemorySegment.copy(
         out, 0, b.segment(), dev.rawops.tensor.Layouts.I32, 0, out.length);
     ctx.setOutput(0, b.freeze());

@@ -9,6 +9,7 @@ import dev.rawops.ops.NodeInfo;
 import dev.rawops.ops.sparse.SparseTensorChecks;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
+import dev.rawops.tensor.TensorBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -157,6 +158,8 @@ final class CpuSparseReduce {
     }
     Shape outShape = Shape.of(outDims);
     long size = outShape.numElements();
+    // Allocated first, so an output past the tensor limit fails before the arrays are made.
+    TensorBuffer outBuffer = ctx.allocateUninitialized(in.t, outShape);
     SparseNumbers dense = SparseNumbers.zeros(in.t, Math.toIntExact(size));
     for (int k = 0; k < groups; k++) {
       int e = g.order()[g.runs().get(k)[0]];
@@ -171,7 +174,7 @@ final class CpuSparseReduce {
       }
       dense.set((int) at, results, k);
     }
-    ctx.setOutput(0, dense.store(ctx, outShape));
+    ctx.setOutput(0, dense.storeInto(outBuffer));
   }
 
   private static int[] dimsWhere(boolean[] reduced, boolean want) {

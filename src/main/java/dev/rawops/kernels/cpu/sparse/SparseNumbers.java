@@ -41,7 +41,11 @@ final class SparseNumbers {
 
   /** The tensor [n] (or {@code shape}) holding these numbers. */
   Tensor store(KernelContext ctx, Shape shape) {
-    TensorBuffer b = ctx.allocateUninitialized(t, shape);
+    return storeInto(ctx.allocateUninitialized(t, shape));
+  }
+
+  /** These numbers written into {@code b} (of this dtype and as many elements), frozen. */
+  Tensor storeInto(TensorBuffer b) {
     if (floating) {
       NumericArrays.store(b, d);
     } else {
