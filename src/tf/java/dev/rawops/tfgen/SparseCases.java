@@ -23,8 +23,8 @@ import java.util.Random;
  * SparseReorder (shuffled entries of several dtypes, already ordered, errors) and the feature
  * crosses SparseCross (string and hashed output, both internal types, hash_key, num_buckets),
  * SparseCrossV2 (a custom separator) and SparseCrossHashed (farmhash and SipHash salts), mixing
- * string and int64, sparse and dense columns, empty batch rows, and their errors. Every input is
- * fed.
+ * string and int64, sparse and dense columns, empty batch rows, and their errors; then the cases of
+ * {@link SparseOpCases}, {@link SparseMathCases} and {@link SparseSetCases}. Every input is fed.
  */
 public final class SparseCases implements CaseFamily {
   @Override
@@ -77,7 +77,26 @@ public final class SparseCases implements CaseFamily {
     matMuls(out, new Random(2718));
     reorders(out, new Random(3141));
     crosses(out, new Random(1618));
+    SparseOpCases.all(out);
+    SparseMathCases.all(out);
+    SparseSetCases.all(out);
     return out.cases();
+  }
+
+  /**
+   * SparseSoftmax exponentiates with Eigen's vectorized exp, which is not libm's in the last bit:
+   * 1e-6 for float, 1e-12 for double, 1e-2 for half. Every other case is exact.
+   */
+  @Override
+  public java.util.Optional<dev.rawops.fixtureproto.Tolerance> tolerance(Case c) {
+    String d = c.description();
+    if (!d.startsWith("SparseSoftmax ")) {
+      return java.util.Optional.empty();
+    }
+    double tol =
+        d.contains("half") ? 1e-2 : d.contains("double") || d.contains("rank 3") ? 1e-12 : 1e-6;
+    return java.util.Optional.of(
+        dev.rawops.fixtureproto.Tolerance.newBuilder().setRtol(tol).setAtol(tol).build());
   }
 
   private static void fillEmptyRows(CaseList out, Random r) {

@@ -8,6 +8,6 @@ import org.junit.jupiter.api.Test;
 class SparseMessagesTest {
   @Test
   void everyTfErrorHasTfsMessage() {
-    FixtureMessages.assertTfMessages(Path.of("graphs", "conformance", "sparse"), "s", 34);
+    FixtureMessages.assertTfMessages(Path.of("graphs", "conformance", "sparse"), "s", 142);
   }
 }

@@ -6,6 +6,7 @@ import dev.rawops.kernels.KernelDef;
 import dev.rawops.kernels.cpu.support.IndexChunks;
 import dev.rawops.kernels.cpu.support.SliceCopier;
 import dev.rawops.ops.NodeInfo;
+import dev.rawops.ops.sparse.SparseTensorChecks;
 import dev.rawops.tensor.DType;
 import dev.rawops.tensor.Layouts;
 import dev.rawops.tensor.Shape;
@@ -33,30 +34,9 @@ final class CpuSparseReorder {
     Tensor ix = ctx.input(0);
     Tensor values = ctx.input(1);
     Tensor shape = ctx.input(2);
-    if (ix.shape().rank() != 2) {
-      throw node.invalidArgument("Sparse indices must be rank 2 but is rank " + ix.shape().rank());
-    }
-    if (values.shape().rank() != 1) {
-      throw node.invalidArgument(
-          "Sparse values must be rank 1 but is rank " + values.shape().rank());
-    }
-    if (shape.shape().rank() != 1) {
-      throw node.invalidArgument("Sparse shape must be rank 1 but is rank " + shape.shape().rank());
-    }
+    SparseTensorChecks.validate(node, ix, values, shape, SparseTensorChecks.Indices.NONE);
     int n = (int) ix.shape().dim(0);
     int rank = (int) ix.shape().dim(1);
-    if (values.shape().dim(0) != n) {
-      throw node.invalidArgument(
-          "Number of elements in indices ("
-              + n
-              + ") and values ("
-              + values.shape().dim(0)
-              + ") do not match");
-    }
-    if (shape.shape().dim(0) != rank) {
-      throw node.invalidArgument(
-          "Index rank (" + rank + ") and shape rank (" + shape.shape().dim(0) + ") do not match");
-    }
     long[] idx = IndexChunks.readAll(ix);
     Integer[] order = new Integer[n];
     boolean sorted = true;

@@ -7,7 +7,8 @@ import java.util.List;
 /**
  * The Sparse family's CPU kernels: SparseToDense, SparseTensorDenseAdd, SparseFillEmptyRows,
  * SparseReshape, SparseTensorDenseMatMul, SparseReorder, SparseCross, SparseCrossV2,
- * SparseCrossHashed.
+ * SparseCrossHashed, SparseConcat, SparseSlice, SparseSplit, SparseAdd, SparseSoftmax, the sparse
+ * reductions, SparseDenseCwise*, SparseSparseMaximum/Minimum and the set ops.
  */
 public final class SparseKernels {
   private SparseKernels() {}
@@ -19,6 +20,11 @@ public final class SparseKernels {
         .addAll(CpuSparseMatMul.DEFS)
         .addAll(CpuSparseReorder.DEFS)
         .addAll(CpuSparseCross.DEFS)
+        .addAll(CpuSparseSlicing.DEFS)
+        .addAll(CpuSparseMerge.DEFS)
+        .addAll(CpuSparseReduce.DEFS)
+        .addAll(CpuSparseDenseCwise.DEFS)
+        .addAll(CpuSetOperations.DEFS)
         .build();
   }
 }
