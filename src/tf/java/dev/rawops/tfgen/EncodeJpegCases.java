@@ -349,6 +349,75 @@ public final class EncodeJpegCases implements CaseFamily {
         attrs("progressive", true, "chroma_downsampling", false, "quality", 98L));
     generated(out, "noisy", 3, 1001, 3, true, attrs("quality", 100L));
     generated(out, "smooth", 200, 9, 3, false, attrs("optimize_size", true, "progressive", true));
+    stripes(out, 64, 320, 1);
+    stripes(out, 48, 400, 3);
+    flat(out);
     return out.cases();
+  }
+
+  /**
+   * Vertical stripes 4 pixels wide, computed in the graph: every block alike, with a few large
+   * horizontal coefficients and no ±1 at quality 100, so the last refinement scan's end-of-band run
+   * gathers correction bits until libjpeg forces it out.
+   */
+  private static void stripes(CaseList out, int h, int w, int c) {
+    GraphDefBuilder g = new GraphDefBuilder();
+    Map<String, TensorProto> feeds = new LinkedHashMap<>();
+    Input.constant(Tensor.ofInts(Shape.scalar(), h * w * c), Encoding.TYPED).addTo(g, "n", feeds);
+    Input.constant(Tensor.ofInts(Shape.scalar(), 0), Encoding.TYPED).addTo(g, "zero", feeds);
+    Input.constant(Tensor.ofInts(Shape.scalar(), c), Encoding.TYPED).addTo(g, "step", feeds);
+    Input.constant(Tensor.ofInts(Shape.scalar(), w), Encoding.TYPED).addTo(g, "w", feeds);
+    Input.constant(Tensor.ofInts(Shape.scalar(), 8), Encoding.TYPED).addTo(g, "eight", feeds);
+    Input.constant(Tensor.ofInts(Shape.scalar(), 4), Encoding.TYPED).addTo(g, "four", feeds);
+    Input.constant(Tensor.ofInts(Shape.scalar(), 255), Encoding.TYPED).addTo(g, "white", feeds);
+    Input.constant(Tensor.ofInts(Shape.of(3), h, w, c), Encoding.TYPED).addTo(g, "shape", feeds);
+    g.op("i", "Range", "zero", "n", "step").attr("Tidx", DType.INT32);
+    g.op("ci", "FloorDiv", "i", "step").attr("T", DType.INT32);
+    g.op("x", "FloorMod", "ci", "w").attr("T", DType.INT32);
+    g.op("x8", "FloorMod", "x", "eight").attr("T", DType.INT32);
+    g.op("half", "FloorDiv", "x8", "four").attr("T", DType.INT32);
+    g.op("v1", "Mul", "half", "white").attr("T", DType.INT32);
+    g.op("b1", "Cast", "v1")
+        .attr("SrcT", DType.INT32)
+        .attr("DstT", DType.UINT8)
+        .attr("Truncate", false);
+    if (c == 3) {
+      // the same value in all three channels: a stripe pixel per Range step, repeated
+      Input.constant(Tensor.ofInts(Shape.of(2), h * w, 1), Encoding.TYPED).addTo(g, "col", feeds);
+      Input.constant(Tensor.ofInts(Shape.of(2), 1, 3), Encoding.TYPED).addTo(g, "reps", feeds);
+      g.op("b2", "Reshape", "b1", "col").attr("T", DType.UINT8).attr("Tshape", DType.INT32);
+      g.op("b", "Tile", "b2", "reps").attr("T", DType.UINT8).attr("Tmultiples", DType.INT32);
+    } else {
+      g.op("b", "Identity", "b1").attr("T", DType.UINT8);
+    }
+    g.op("image", "Reshape", "b", "shape").attr("T", DType.UINT8).attr("Tshape", DType.INT32);
+    g.op("jpeg", "EncodeJpeg", "image");
+    setAttrs(g, attrs("progressive", true, "quality", 100L));
+    out.add(
+        "EncodeJpeg stripes "
+            + h
+            + "x"
+            + w
+            + "x"
+            + c
+            + " built in the graph, progressive, quality 100",
+        g.build(),
+        feeds,
+        List.of("jpeg"));
+  }
+
+  /** A flat 1456x1456 gray image (Fill): end-of-band runs past 32766 blocks, forced out. */
+  private static void flat(CaseList out) {
+    GraphDefBuilder g = new GraphDefBuilder();
+    Map<String, TensorProto> feeds = new LinkedHashMap<>();
+    Input.constant(Tensor.ofInts(Shape.of(3), 1456, 1456, 1), Encoding.TYPED)
+        .addTo(g, "dims", feeds);
+    Input.constant(Tensor.ofIntegers(DType.UINT8, Shape.scalar(), 77), Encoding.TYPED)
+        .addTo(g, "value", feeds);
+    g.op("image", "Fill", "dims", "value").attr("T", DType.UINT8).attr("index_type", DType.INT32);
+    g.op("jpeg", "EncodeJpeg", "image");
+    setAttrs(g, attrs("progressive", true));
+    out.add(
+        "EncodeJpeg a flat 1456x1456 gray image, progressive", g.build(), feeds, List.of("jpeg"));
   }
 }
