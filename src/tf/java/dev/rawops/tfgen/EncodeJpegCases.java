@@ -352,6 +352,8 @@ public final class EncodeJpegCases implements CaseFamily {
     stripes(out, 64, 320, 1);
     stripes(out, 48, 400, 3);
     flat(out);
+    lowNoise(out, attrs("optimize_size", true, "quality", 100L));
+    lowNoise(out, attrs("progressive", true, "quality", 100L));
     return out.cases();
   }
 
@@ -401,6 +403,44 @@ public final class EncodeJpegCases implements CaseFamily {
             + "x"
             + c
             + " built in the graph, progressive, quality 100",
+        g.build(),
+        feeds,
+        List.of("jpeg"));
+  }
+
+  /**
+   * 256x256 gray: 128 plus 0..7 from a hash of the pixel index, computed in the graph. At quality
+   * 100 its optimal AC table's Huffman tree is 17 deep, so jpeg_gen_optimal_table folds it to 16.
+   */
+  private static void lowNoise(CaseList out, Map<String, Object> attrs) {
+    GraphDefBuilder g = new GraphDefBuilder();
+    Map<String, TensorProto> feeds = new LinkedHashMap<>();
+    int[][] consts = {{256 * 256}, {0}, {1}, {256}, {31337}, {4096}, {512}, {128}};
+    String[] names = {"n", "zero", "one", "row", "k", "m", "d", "mid"};
+    for (int i = 0; i < names.length; i++) {
+      Input.constant(Tensor.ofInts(Shape.scalar(), consts[i][0]), Encoding.TYPED)
+          .addTo(g, names[i], feeds);
+    }
+    Input.constant(Tensor.ofInts(Shape.of(3), 256, 256, 1), Encoding.TYPED)
+        .addTo(g, "shape", feeds);
+    g.op("i", "Range", "zero", "n", "one").attr("Tidx", DType.INT32);
+    g.op("y", "FloorDiv", "i", "row").attr("T", DType.INT32);
+    g.op("y1", "AddV2", "y", "one").attr("T", DType.INT32);
+    g.op("ik", "Mul", "i", "k").attr("T", DType.INT32);
+    g.op("iky", "Mul", "ik", "y1").attr("T", DType.INT32);
+    g.op("t", "AddV2", "iky", "i").attr("T", DType.INT32);
+    g.op("tm", "FloorMod", "t", "m").attr("T", DType.INT32);
+    g.op("td", "FloorDiv", "tm", "d").attr("T", DType.INT32);
+    g.op("v", "AddV2", "td", "mid").attr("T", DType.INT32);
+    g.op("b", "Cast", "v")
+        .attr("SrcT", DType.INT32)
+        .attr("DstT", DType.UINT8)
+        .attr("Truncate", false);
+    g.op("image", "Reshape", "b", "shape").attr("T", DType.UINT8).attr("Tshape", DType.INT32);
+    g.op("jpeg", "EncodeJpeg", "image");
+    setAttrs(g, attrs);
+    out.add(
+        "EncodeJpeg low noise 256x256x1 built in the graph " + attrs,
         g.build(),
         feeds,
         List.of("jpeg"));
