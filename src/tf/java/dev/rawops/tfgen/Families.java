@@ -39,5 +39,6 @@ public final class Families {
           new CountCases(),
           new RaggedOpsCases(),
           new ParsingDecodeCases(),
-          new StringFormatCases());
+          new StringFormatCases(),
+          new EncodeJpegCases());
 }

@@ -13,7 +13,8 @@ import java.util.Optional;
 /**
  * The Image op family (see docs/ARCHITECTURE.md, "Adding an op to a family"): resizing, colour
  * adjustments, non-max suppression, bounding boxes, image decoding (PNG, GIF, BMP, JPEG with and
- * without a crop window, DecodeImage), JPEG shapes and the fake-quantization ops.
+ * without a crop window, DecodeImage), image encoding (PNG, JPEG), JPEG shapes and the
+ * fake-quantization ops.
  */
 public final class ImageOps implements OpFamily {
 
@@ -64,6 +65,18 @@ public final class ImageOps implements OpFamily {
                 batch[i] = in.dim(i);
               }
               return List.of(PartialShape.of(batch));
+            }),
+        DefinedOp.of(
+            "EncodeJpeg",
+            node -> {
+              Shapes.requireRank(node, 0, 3);
+              return List.of(PartialShape.of());
+            }),
+        DefinedOp.of(
+            "EncodeJpegVariableQuality",
+            node -> {
+              Shapes.requireRank(node, 0, 3);
+              return List.of(PartialShape.of());
             }),
         DefinedOp.of(
             "ExtractJpegShape",

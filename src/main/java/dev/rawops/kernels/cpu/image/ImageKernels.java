@@ -7,7 +7,7 @@ import java.util.List;
 /**
  * The image family's CPU kernels: resizing, CropAndResize, color adjustments, bounding boxes and
  * non-max suppression (per box list and combined), image decoding (PNG, GIF, BMP, JPEG), JPEG
- * shapes, PNG encoding.
+ * shapes, PNG and JPEG encoding.
  */
 public final class ImageKernels {
   private ImageKernels() {}
@@ -23,6 +23,7 @@ public final class ImageKernels {
         .addAll(CpuExtractJpegShape.DEFS)
         .addAll(CpuCombinedNms.DEFS)
         .addAll(CpuEncodePng.DEFS)
+        .addAll(CpuEncodeJpeg.DEFS)
         .build();
   }
 }
