@@ -60,6 +60,17 @@ final class JpegDecoder {
   private boolean sawSof;
   int width;
   int height;
+
+  /**
+   * The output size: the image's at {@code ratio} 1, else scaled as jpeg_calc_output_dimensions.
+   */
+  int outWidth;
+
+  int outHeight;
+
+  /** Samples per block side in the output: 8 / ratio (jdmaster.c's min_DCT_scaled_size). */
+  private final int scaled;
+
   private Component[] comps;
   private int maxH;
   private int maxV;
@@ -102,8 +113,14 @@ final class JpegDecoder {
   }
 
   JpegDecoder(byte[] in, boolean recover) {
+    this(in, recover, 1);
+  }
+
+  /** {@code ratio}: 1, 2, 4 or 8 (TF's scale_denom; checked by the op). */
+  JpegDecoder(byte[] in, boolean recover, int ratio) {
     this.in = in;
     this.recover = recover;
+    this.scaled = 8 / ratio;
   }
 
   // ---- bytes and markers (TF's memory source: a fake EOI once with try_recover, else an error)
@@ -249,7 +266,9 @@ final class JpegDecoder {
     if (n != 1 && n != 3) {
       throw new Unsupported(n + "-component JPEG");
     }
-    if ((long) width * height * n >= (1L << 29)) {
+    outWidth = ceilDiv(width * scaled, 8);
+    outHeight = ceilDiv(height * scaled, 8);
+    if ((long) outWidth * outHeight * n >= (1L << 29)) {
       throw new JpegError("Image too large"); // TF's own limit, checked before decoding
     }
     mcusX = ceilDiv(width, 8 * maxH);
@@ -261,6 +280,20 @@ final class JpegDecoder {
       c.dsHeight = ceilDiv(height * c.v, maxV);
       c.coef = new int[c.blocksW * c.blocksH * 64];
     }
+  }
+
+  /**
+   * A component's IDCT size: jdmaster.c doubles the output scale for components sampled less often,
+   * so that 4:2:0 chroma at ratio 2 is transformed at 8×8 and needs no upsampling.
+   */
+  private int componentScale(Component c) {
+    int size = scaled;
+    while (size < 8
+        && (maxH * scaled) % (c.h * size * 2) == 0
+        && (maxV * scaled) % (c.v * size * 2) == 0) {
+      size *= 2;
+    }
+    return size;
   }
 
   /** A component's table; all zero (libjpeg's empty IDCT table) if no scan ever named one. */
@@ -628,62 +661,57 @@ final class JpegDecoder {
       channels = Math.min(comps.length, 3);
     }
     int x0 = 0;
-    int w = width;
+    int w = outWidth;
     if (crop != null) {
       boolean fits =
           crop[3] > 0
               && crop[2] > 0
               && crop[1] >= 0
               && crop[0] >= 0
-              && (long) crop[1] + crop[3] <= width
-              && (long) crop[0] + crop[2] <= height;
+              && (long) crop[1] + crop[3] <= outWidth
+              && (long) crop[0] + crop[2] <= outHeight;
       if (!fits) {
         throw new JpegError("invalid crop window");
       }
-      int align = comps.length == 1 ? 8 : 8 * maxH;
-      x0 = crop[1] / align * align;
-      w = crop[1] + crop[3] - x0;
+      if (crop[3] != outWidth) {
+        int align = comps.length == 1 ? scaled : scaled * maxH;
+        x0 = crop[1] / align * align;
+        w = crop[1] + crop[3] - x0;
+      }
     }
     boolean rgbStored =
         comps.length == 3
             && ((adobe && adobeTransform == 0)
                 || (!adobe && comps[0].id == 'R' && comps[1].id == 'G' && comps[2].id == 'B'));
-    int[][] planes = new int[comps.length][];
     int needed = channels == 1 ? 1 : comps.length;
-    for (int i = 0; i < needed; i++) {
-      planes[i] =
-          JpegIdct.plane(
-              comps[i].coef, comps[i].blocksW, comps[i].blocksH, quantOf(comps[i]), fast);
-    }
+    // jdsample.c: no context rows, so no fancy filters, at one sample per block
+    boolean fancyOn = fancy && scaled > 1;
     int[][] full = new int[needed][];
     for (int i = 0; i < needed; i++) {
       Component c = comps[i];
-      int[] plane = planes[i];
-      int dsW = c.dsWidth;
+      int size = componentScale(c);
+      int[] plane =
+          size == 8
+              ? JpegIdct.plane(c.coef, c.blocksW, c.blocksH, quantOf(c), fast)
+              : JpegIdctReduced.plane(c.coef, c.blocksW, c.blocksH, quantOf(c), size);
+      int fh = maxH * scaled / (c.h * size);
+      int fv = maxV * scaled / (c.v * size);
+      int dsW = ceilDiv(width * c.h * size, maxH * 8);
+      int dsH = ceilDiv(height * c.v * size, maxV * 8);
       boolean wide = dsW > 2;
-      if (crop != null) {
-        int from = x0 * c.h / maxH;
-        plane = Arrays.copyOfRange(plane, from, plane.length + from);
+      if (crop != null && crop[3] != outWidth) {
+        plane = Arrays.copyOfRange(plane, x0 / fh, plane.length + x0 / fh);
         dsW = ceilDiv(w * c.h, maxH);
         wide = wide && dsW >= 2;
       }
       full[i] =
           JpegUpsample.upsample(
-              plane,
-              c.blocksW * 8,
-              dsW,
-              c.dsHeight,
-              maxH / c.h,
-              maxV / c.v,
-              fancy,
-              wide,
-              w,
-              height);
+              plane, c.blocksW * size, dsW, dsH, fh, fv, fancyOn, wide, w, outHeight);
     }
     int y0 = crop == null ? 0 : crop[0];
-    int outH = crop == null ? height : crop[2];
+    int outH = crop == null ? outHeight : crop[2];
     int dx = crop == null ? 0 : crop[1] - x0;
-    int outW = crop == null ? width : crop[3];
+    int outW = crop == null ? outWidth : crop[3];
     int[] out = new int[outW * outH * channels];
     boolean gray = channels == 1 || comps.length == 1;
     for (int y = 0; y < outH; y++) {

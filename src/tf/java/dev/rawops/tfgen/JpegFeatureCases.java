@@ -1,0 +1,142 @@
+package dev.rawops.tfgen;
+
+import dev.rawops.graph.GraphDefBuilder;
+import dev.rawops.tensor.PartialShape;
+import dev.rawops.tensor.Shape;
+import dev.rawops.tensor.Tensor;
+import dev.rawops.tfgen.TypedProtos.Encoding;
+import dev.rawops.tfproto.AttrValue;
+import dev.rawops.tfproto.TensorProto;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+/**
+ * DecodeJpeg's and DecodeAndCropJpeg's scaled decoding ({@code ratio} 2, 4, 8) on TF's 4:2:0,
+ * 4:4:4, progressive and gray JPEGs and the JDK's 4:2:2, 4:4:0 and restart-interval files, odd
+ * sizes, both IDCTs, fancy upsampling on and off, channels 0, 1 and 3; crop windows at reduced
+ * size. The file is always fed. Exact.
+ */
+public final class JpegFeatureCases implements CaseFamily {
+  @Override
+  public String directory() {
+    return "image_jpeg";
+  }
+
+  @Override
+  public List<Case> cases(Random r) {
+    CaseList out = new CaseList(directory());
+    ratios(out, r);
+    return out.cases();
+  }
+
+  static void decode(CaseList out, String what, String op, byte[] file, Map<String, Object> attrs) {
+    decode(out, what, op, file, null, attrs);
+  }
+
+  /** One decode of the fed {@code file}; {@code window}: DecodeAndCropJpeg's fed crop_window. */
+  static void decode(
+      CaseList out, String what, String op, byte[] file, Tensor window, Map<String, Object> attrs) {
+    GraphDefBuilder g = new GraphDefBuilder();
+    Map<String, TensorProto> feeds = new LinkedHashMap<>();
+    Input.fed(Tensor.ofByteStrings(Shape.scalar(), file), PartialShape.of(), Encoding.TYPED, false)
+        .addTo(g, "contents", feeds);
+    if (window != null) {
+      Input.fedNoShape(window, Encoding.TYPED, false).addTo(g, "crop_window", feeds);
+      g.op("image", op, "contents", "crop_window");
+    } else {
+      g.op("image", op, "contents");
+    }
+    StringBuilder name = new StringBuilder(op + " " + what);
+    for (Map.Entry<String, Object> a : attrs.entrySet()) {
+      switch (a.getValue()) {
+        case Long l -> g.attr(a.getKey(), l);
+        case Boolean b -> g.attr(a.getKey(), b);
+        case String s -> g.attr(a.getKey(), s);
+        case Float f -> g.attr(a.getKey(), AttrValue.newBuilder().setF(f).build());
+        default -> throw new IllegalArgumentException(a.toString());
+      }
+      name.append(", ").append(a.getKey()).append(' ').append(a.getValue());
+    }
+    out.add(name.toString(), g.build(), feeds, List.of("image"));
+  }
+
+  static Map<String, Object> attrs(Object... kv) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    for (int i = 0; i < kv.length; i += 2) {
+      m.put((String) kv[i], kv[i + 1]);
+    }
+    return m;
+  }
+
+  /** Ratios 2, 4, 8 over both IDCTs and fancy upsampling on and off. */
+  private static void everyRatio(CaseList out, String what, byte[] file, long... channels) {
+    for (long ratio : new long[] {2, 4, 8}) {
+      for (String dct : new String[] {"INTEGER_FAST", "INTEGER_ACCURATE"}) {
+        for (boolean fancy : new boolean[] {true, false}) {
+          for (long c : channels) {
+            decode(
+                out,
+                what,
+                "DecodeJpeg",
+                file,
+                attrs("ratio", ratio, "channels", c, "dct_method", dct, "fancy_upscaling", fancy));
+          }
+        }
+      }
+    }
+  }
+
+  private static void ratios(CaseList out, Random r) {
+    byte[] j420 = JpegCases.encode(JpegCases.picture(r, 43, 57, 3), "", 90, true, false);
+    everyRatio(out, "RGB 57x43 4:2:0", j420, 0, 1);
+    byte[] j444 = JpegCases.encode(JpegCases.picture(r, 29, 35, 3), "", 80, false, false);
+    everyRatio(out, "RGB 35x29 4:4:4", j444, 0);
+    byte[] prog = JpegCases.encode(JpegCases.picture(r, 38, 45, 3), "", 85, true, true);
+    everyRatio(out, "RGB 45x38 4:2:0 progressive", prog, 0);
+    byte[] gray = JpegCases.encode(JpegCases.picture(r, 27, 21, 1), "grayscale", 90, true, false);
+    everyRatio(out, "gray 21x27", gray, 0, 3);
+    byte[] j422 = JpegCases.jdkJpeg(JpegCases.picture(r, 31, 53, 3), 2, 1, 0);
+    everyRatio(out, "JDK 53x31 4:2:2", j422, 0);
+    byte[] j440 = JpegCases.jdkJpeg(JpegCases.picture(r, 45, 30, 3), 1, 2, 0);
+    everyRatio(out, "JDK 30x45 4:4:0", j440, 0);
+    byte[] restart = JpegCases.jdkJpeg(JpegCases.picture(r, 35, 41, 3), 2, 2, 3);
+    everyRatio(out, "JDK 41x35 4:2:0, restart every 3 MCUs", restart, 0);
+    byte[] small = JpegCases.encode(JpegCases.picture(r, 5, 3, 3), "", 95, true, false);
+    everyRatio(out, "RGB 3x5 4:2:0", small, 0);
+    byte[] small422 = JpegCases.jdkJpeg(JpegCases.picture(r, 9, 17, 3), 2, 1, 0);
+    everyRatio(out, "JDK 17x9 4:2:2", small422, 0);
+    for (long ratio : new long[] {2, 4, 8}) {
+      int w = (57 * (int) (8 / ratio) + 7) / 8;
+      int h = (43 * (int) (8 / ratio) + 7) / 8;
+      int[][] windows = {{1, 1, h - 2, w - 2}, {h / 2, w / 3, h - h / 2, w / 2}, {0, w - 1, 1, 1}};
+      for (int[] c : windows) {
+        for (boolean fancy : new boolean[] {true, false}) {
+          decode(
+              out,
+              "RGB 57x43 4:2:0 [" + c[0] + ", " + c[1] + ", " + c[2] + ", " + c[3] + "]",
+              "DecodeAndCropJpeg",
+              j420,
+              Tensor.ofInts(Shape.of(4), c),
+              attrs("ratio", ratio, "fancy_upscaling", fancy));
+        }
+      }
+      decode(
+          out,
+          "error: window past the scaled image",
+          "DecodeAndCropJpeg",
+          j420,
+          Tensor.ofInts(Shape.of(4), 0, 0, h + 1, w),
+          attrs("ratio", ratio));
+      int w2 = (53 * (int) (8 / ratio) + 7) / 8;
+      decode(
+          out,
+          "JDK 53x31 4:2:2 [2, 3, 2, " + (w2 - 4) + "]",
+          "DecodeAndCropJpeg",
+          j422,
+          Tensor.ofInts(Shape.of(4), 2, 3, 2, w2 - 4),
+          attrs("ratio", ratio));
+    }
+  }
+}
