@@ -16,7 +16,8 @@ import java.util.Random;
  * DecodeJpeg's and DecodeAndCropJpeg's scaled decoding ({@code ratio} 2, 4, 8) on TF's 4:2:0,
  * 4:4:4, progressive and gray JPEGs and the JDK's 4:2:2, 4:4:0 and restart-interval files, odd
  * sizes, both IDCTs, fancy upsampling on and off, channels 0, 1 and 3; crop windows at reduced
- * size. The file is always fed. Exact.
+ * size; DecodeAndCropJpeg on files cut short below, inside and above the window (TF reads a
+ * single-scan file only up to the window's last rows). The file is always fed. Exact.
  */
 public final class JpegFeatureCases implements CaseFamily {
   @Override
@@ -28,6 +29,7 @@ public final class JpegFeatureCases implements CaseFamily {
   public List<Case> cases(Random r) {
     CaseList out = new CaseList(directory());
     ratios(out, r);
+    cutCrops(out, r);
     return out.cases();
   }
 
@@ -137,6 +139,50 @@ public final class JpegFeatureCases implements CaseFamily {
           j422,
           Tensor.ofInts(Shape.of(4), 2, 3, 2, w2 - 4),
           attrs("ratio", ratio));
+    }
+  }
+
+  private static void cutCrop(
+      CaseList out, String what, byte[] file, int[] c, Map<String, Object> attrs) {
+    decode(
+        out,
+        what + " [" + c[0] + ", " + c[1] + ", " + c[2] + ", " + c[3] + "]",
+        "DecodeAndCropJpeg",
+        file,
+        Tensor.ofInts(Shape.of(4), c),
+        attrs);
+  }
+
+  private static void cutCrops(CaseList out, Random r) {
+    byte[] tall = JpegCases.encode(JpegCases.picture(r, 96, 48, 3), "", 90, true, false);
+    byte[] gray = JpegCases.encode(JpegCases.picture(r, 96, 40, 1), "grayscale", 90, true, false);
+    byte[] j444 = JpegCases.encode(JpegCases.picture(r, 96, 40, 3), "", 85, false, false);
+    byte[] prog = JpegCases.encode(JpegCases.picture(r, 96, 48, 3), "", 90, true, true);
+    int[][] windows = {
+      {0, 0, 8, 48}, {3, 5, 12, 20}, {20, 7, 11, 30}, {40, 0, 16, 40}, {80, 0, 16, 40}
+    };
+    for (int keep : new int[] {60, 85}) {
+      byte[] t = java.util.Arrays.copyOf(tall, tall.length * keep / 100);
+      byte[] g = java.util.Arrays.copyOf(gray, gray.length * keep / 100);
+      byte[] f = java.util.Arrays.copyOf(j444, j444.length * keep / 100);
+      String cut = ", cut to " + keep + "%";
+      for (int[] c : windows) {
+        cutCrop(out, "RGB 48x96 4:2:0" + cut, t, c, attrs());
+        cutCrop(out, "RGB 48x96 4:2:0" + cut, t, c, attrs("fancy_upscaling", false));
+        cutCrop(out, "gray 40x96" + cut, g, c, attrs());
+        cutCrop(out, "RGB 40x96 4:4:4" + cut, f, c, attrs("dct_method", "INTEGER_ACCURATE"));
+      }
+      cutCrop(
+          out, "RGB 48x96 4:2:0, ratio 2" + cut, t, new int[] {2, 3, 10, 20}, attrs("ratio", 2L));
+      cutCrop(
+          out,
+          "RGB 48x96 4:2:0, channels 1" + cut,
+          t,
+          new int[] {9, 3, 14, 20},
+          attrs("channels", 1L));
+      decode(out, "RGB 48x96 4:2:0" + cut, "DecodeJpeg", t, attrs());
+      byte[] p = java.util.Arrays.copyOf(prog, prog.length * keep / 100);
+      cutCrop(out, "error: progressive RGB 48x96" + cut, p, new int[] {0, 0, 8, 8}, attrs());
     }
   }
 }

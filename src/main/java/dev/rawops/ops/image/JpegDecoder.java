@@ -177,6 +177,9 @@ final class JpegDecoder {
       throw new JpegError("Not a JPEG file");
     }
     pos = 2;
+    cropLastRow = crop == null ? -1 : crop[0] + crop[2] - 1;
+    contextChannels = channels;
+    contextFancy = fancy;
     boolean frameDone = false;
     int pending = -1;
     while (!frameDone) {
@@ -426,6 +429,41 @@ final class JpegDecoder {
     return s == 0 ? 0 : v < (1 << (s - 1)) ? v - (1 << s) + 1 : v;
   }
 
+  /** DecodeAndCropJpeg's last output row (-1: the whole image), for {@link #lastMcuRowRead}. */
+  private int cropLastRow = -1;
+
+  private int contextChannels;
+  private boolean contextFancy;
+
+  /**
+   * The last iMCU row libjpeg-turbo decodes for a crop window in a single-scan file, when TF stops
+   * reading scanlines after the window's last row: the row holding it, and the next one where
+   * jdmainct.c's context rows (the fancy vertical filters) need it for the window's last row group.
+   * Integer.MAX_VALUE: all of them.
+   */
+  private int lastMcuRowRead() {
+    if (cropLastRow < 0) {
+      return Integer.MAX_VALUE;
+    }
+    int imcuRows = (comps.length == 1 ? 1 : maxV) * scaled;
+    int k = cropLastRow / imcuRows;
+    boolean context = false;
+    int needed = contextChannels == 1 ? 1 : comps.length;
+    for (int i = 0; i < needed && contextFancy && scaled > 1; i++) {
+      Component c = comps[i];
+      int size = componentScale(c);
+      int fh = maxH * scaled / (c.h * size);
+      int fv = maxV * scaled / (c.v * size);
+      int dsW = ceilDiv(width * c.h * size, maxH * 8);
+      context |= fv == 2 && (fh == 1 || (fh == 2 && dsW > 2));
+    }
+    int rowGroup = comps.length == 1 ? 1 : maxV;
+    if (context && cropLastRow >= (k + 1) * imcuRows - rowGroup) {
+      k++;
+    }
+    return k;
+  }
+
   /** An SOS: reads the scan; returns the marker that ended it (-2 for EOI). */
   private int scan() throws JpegError, Unsupported {
     if (!sawSof) {
@@ -484,7 +522,12 @@ final class JpegDecoder {
       mcuCount = mcusX * mcusY;
     }
     int sinceRestart = 0;
+    // a single-scan file is decoded row by row as TF reads scanlines: nothing past the window
+    int stopAfter = !progressive && n == comps.length ? lastMcuRowRead() : Integer.MAX_VALUE;
     for (int m = 0; m < mcuCount; m++) {
+      if (m / unitsX > stopAfter) {
+        return -2;
+      }
       if (restartInterval > 0 && sinceRestart == restartInterval) {
         restart(sc);
         sinceRestart = 0;
