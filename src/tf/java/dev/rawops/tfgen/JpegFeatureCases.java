@@ -17,7 +17,9 @@ import java.util.Random;
  * 4:4:4, progressive and gray JPEGs and the JDK's 4:2:2, 4:4:0 and restart-interval files, odd
  * sizes, both IDCTs, fancy upsampling on and off, channels 0, 1 and 3; crop windows at reduced
  * size; DecodeAndCropJpeg on files cut short below, inside and above the window (TF reads a
- * single-scan file only up to the window's last rows). The file is always fed. Exact.
+ * single-scan file only up to the window's last rows); 4-component (CMYK) files the JDK writes,
+ * with an Adobe marker of transform 0 (Adobe CMYK) or 2 (YCCK) or none (plain CMYK), 4:4:4 and with
+ * the first component sampled 2×2. The file is always fed. Exact.
  */
 public final class JpegFeatureCases implements CaseFamily {
   @Override
@@ -30,6 +32,7 @@ public final class JpegFeatureCases implements CaseFamily {
     CaseList out = new CaseList(directory());
     ratios(out, r);
     cutCrops(out, r);
+    cmyk(out, r);
     return out.cases();
   }
 
@@ -183,6 +186,140 @@ public final class JpegFeatureCases implements CaseFamily {
       decode(out, "RGB 48x96 4:2:0" + cut, "DecodeJpeg", t, attrs());
       byte[] p = java.util.Arrays.copyOf(prog, prog.length * keep / 100);
       cutCrop(out, "error: progressive RGB 48x96" + cut, p, new int[] {0, 0, 8, 8}, attrs());
+    }
+  }
+
+  /** The JDK's JPEG of a 4-band raster ({@code h} × {@code v} for the first band). */
+  static byte[] jdkCmyk(Random r, int rows, int cols, int h, int v) {
+    try {
+      java.awt.image.WritableRaster ras =
+          java.awt.image.Raster.createInterleavedRaster(
+              java.awt.image.DataBuffer.TYPE_BYTE, cols, rows, 4, null);
+      Tensor pic = JpegCases.picture(r, rows, cols, 4);
+      for (int y = 0; y < rows; y++) {
+        for (int x = 0; x < cols; x++) {
+          for (int k = 0; k < 4; k++) {
+            ras.setSample(x, y, k, (int) pic.getIndex(((long) y * cols + x) * 4 + k));
+          }
+        }
+      }
+      javax.imageio.ImageWriter w =
+          javax.imageio.ImageIO.getImageWritersByFormatName("jpeg").next();
+      javax.imageio.ImageWriteParam p = w.getDefaultWriteParam();
+      javax.imageio.metadata.IIOMetadata meta = null;
+      if (h != 1 || v != 1) {
+        meta =
+            w.getDefaultImageMetadata(
+                new javax.imageio.ImageTypeSpecifier(
+                    new java.awt.image.BufferedImage(
+                        1, 1, java.awt.image.BufferedImage.TYPE_INT_RGB)),
+                p);
+        String fmt = "javax_imageio_jpeg_image_1.0";
+        org.w3c.dom.Node root = meta.getAsTree(fmt);
+        org.w3c.dom.Element sof =
+            (org.w3c.dom.Element) ((org.w3c.dom.Element) root).getElementsByTagName("sof").item(0);
+        org.w3c.dom.NodeList specs = sof.getElementsByTagName("componentSpec");
+        org.w3c.dom.Element last = (org.w3c.dom.Element) specs.item(specs.getLength() - 1);
+        javax.imageio.metadata.IIOMetadataNode k =
+            new javax.imageio.metadata.IIOMetadataNode("componentSpec");
+        k.setAttribute("componentId", "4");
+        k.setAttribute("HsamplingFactor", "1");
+        k.setAttribute("VsamplingFactor", "1");
+        k.setAttribute("QtableSelector", last.getAttribute("QtableSelector"));
+        sof.appendChild(k);
+        sof.setAttribute("numFrameComponents", "4");
+        for (int i = 0; i < specs.getLength(); i++) {
+          org.w3c.dom.Element c = (org.w3c.dom.Element) specs.item(i);
+          c.setAttribute("HsamplingFactor", i == 0 ? Integer.toString(h) : "1");
+          c.setAttribute("VsamplingFactor", i == 0 ? Integer.toString(v) : "1");
+        }
+        meta.setFromTree(fmt, root);
+      }
+      java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+      try (javax.imageio.stream.MemoryCacheImageOutputStream s =
+          new javax.imageio.stream.MemoryCacheImageOutputStream(bytes)) {
+        w.setOutput(s);
+        w.write(null, new javax.imageio.IIOImage(ras, null, meta), p);
+      }
+      w.dispose();
+      return bytes.toByteArray();
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * The file without any Adobe APP14 marker and, for {@code transform} 0 or more, with one of that
+   * transform inserted after SOI.
+   */
+  static byte[] adobe(byte[] file, int transform) {
+    java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
+    b.write(file, 0, 2);
+    if (transform >= 0) {
+      b.writeBytes(
+          new byte[] {
+            (byte) 0xFF,
+            (byte) 0xEE,
+            0,
+            14,
+            'A',
+            'd',
+            'o',
+            'b',
+            'e',
+            0,
+            100,
+            0,
+            0,
+            0,
+            0,
+            (byte) transform
+          });
+    }
+    int i = 2;
+    while (i + 4 <= file.length && (file[i] & 0xFF) == 0xFF && (file[i + 1] & 0xFF) != 0xDA) {
+      int len = (file[i + 2] & 0xFF) << 8 | (file[i + 3] & 0xFF);
+      if ((file[i + 1] & 0xFF) != 0xEE) {
+        b.write(file, i, len + 2);
+      }
+      i += len + 2;
+    }
+    b.write(file, i, file.length - i);
+    return b.toByteArray();
+  }
+
+  private static void cmyk(CaseList out, Random r) {
+    byte[] plain = jdkCmyk(r, 19, 23, 1, 1);
+    byte[] sub = jdkCmyk(r, 21, 26, 2, 2);
+    for (byte[][] f :
+        new byte[][][] {
+          {plain, "CMYK 23x19".getBytes()}, {sub, "CMYK 26x21 first band 2x2".getBytes()}
+        }) {
+      String what = new String(f[1], java.nio.charset.StandardCharsets.UTF_8);
+      for (int t : new int[] {0, 2, -1}) {
+        byte[] file = adobe(f[0], t);
+        String how = t < 0 ? ", no Adobe marker" : ", Adobe transform " + t;
+        for (String dct : new String[] {"INTEGER_FAST", "INTEGER_ACCURATE"}) {
+          for (boolean fancy : new boolean[] {true, false}) {
+            decode(
+                out,
+                what + how,
+                "DecodeJpeg",
+                file,
+                attrs("channels", 0L, "dct_method", dct, "fancy_upscaling", fancy));
+          }
+        }
+        decode(out, what + how, "DecodeJpeg", file, attrs("channels", 3L, "ratio", 2L));
+        decode(out, "error: " + what + how, "DecodeJpeg", file, attrs("channels", 1L));
+        decode(out, what + how, "DecodeImage", file, attrs());
+        decode(
+            out,
+            what + how + " [3, 9, 11, 12]",
+            "DecodeAndCropJpeg",
+            file,
+            Tensor.ofInts(Shape.of(4), 3, 9, 11, 12),
+            attrs());
+      }
     }
   }
 }

@@ -266,7 +266,7 @@ final class JpegDecoder {
       maxH = Math.max(maxH, c.h);
       maxV = Math.max(maxV, c.v);
     }
-    if (n != 1 && n != 3) {
+    if (n != 1 && n != 3 && n != 4) {
       throw new Unsupported(n + "-component JPEG");
     }
     outWidth = ceilDiv(width * scaled, 8);
@@ -703,6 +703,9 @@ final class JpegDecoder {
     if (channels == 0) {
       channels = Math.min(comps.length, 3);
     }
+    if (comps.length == 4 && channels == 1) {
+      throw new JpegError("Unsupported color conversion request"); // CMYK to gray: jdcolor.c
+    }
     int x0 = 0;
     int w = outWidth;
     if (crop != null) {
@@ -769,11 +772,38 @@ final class JpegDecoder {
           out[o * 3] = full[0][i];
           out[o * 3 + 1] = full[1][i];
           out[o * 3 + 2] = full[2][i];
+        } else if (comps.length == 4) {
+          cmykToRgb(full[0][i], full[1][i], full[2][i], full[3][i], out, o * 3);
         } else {
           JpegIdct.yccToRgb(full[0][i], full[1][i], full[2][i], out, o * 3);
         }
       }
     }
     return out;
+  }
+
+  /**
+   * A 4-component pixel as TF's jpeg_mem.cc turns it into RGB: libjpeg's CMYK output (YCCK first
+   * converted by jdcolor.c's ycck_cmyk_convert: the YCbCr to RGB of the first three, inverted; K
+   * kept), then {@code k * c / 255} where the file has an Adobe marker (Adobe's inverted CMYK),
+   * {@code (255 - k) * (255 - c) / 255} where it has none.
+   */
+  private void cmykToRgb(int c0, int c1, int c2, int k, int[] out, int at) {
+    // jdapimin.c: an Adobe marker's transform 0 is CMYK, anything else YCCK; no marker is CMYK
+    if (adobe && adobeTransform != 0) {
+      JpegIdct.yccToRgb(c0, c1, c2, out, at);
+      c0 = 255 - out[at];
+      c1 = 255 - out[at + 1];
+      c2 = 255 - out[at + 2];
+    }
+    if (adobe) {
+      out[at] = k * c0 / 255;
+      out[at + 1] = k * c1 / 255;
+      out[at + 2] = k * c2 / 255;
+    } else {
+      out[at] = (255 - k) * (255 - c0) / 255;
+      out[at + 1] = (255 - k) * (255 - c1) / 255;
+      out[at + 2] = (255 - k) * (255 - c2) / 255;
+    }
   }
 }
