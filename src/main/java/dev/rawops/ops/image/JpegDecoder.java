@@ -12,7 +12,8 @@ import java.util.Arrays;
  * (h2v1, h1v2, h2v2 "fancy" upsampling, the rows above the first and below the last repeating them)
  * or by replication (TF's {@code fancy_upscaling=false}: jdmerge.c's merged upsampler is
  * replication followed by the same conversion); jdcolor.c's fixed-point YCbCr to RGB; gray output
- * the Y plane alone.
+ * the Y plane alone. Scaled decoding ({@code ratio} 2, 4, 8) with jidctred.c's reduced IDCTs
+ * ({@link JpegIdctReduced}); 4-component (CMYK, YCCK) files turned into RGB as TF does.
  */
 final class JpegDecoder {
   /** The file cannot be decoded (libjpeg's error_exit). */
@@ -24,7 +25,9 @@ final class JpegDecoder {
     }
   }
 
-  /** What rawops does not decode (arithmetic coding, CMYK, 2 or 5+ components). */
+  /**
+   * What rawops does not decode (arithmetic coding, 2 or 5+ components, a cut file with recovery).
+   */
   static final class Unsupported extends Exception {
     private static final long serialVersionUID = 1L;
 
