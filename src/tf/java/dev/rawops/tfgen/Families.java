@@ -40,5 +40,6 @@ public final class Families {
           new RaggedOpsCases(),
           new ParsingDecodeCases(),
           new StringFormatCases(),
-          new EncodeJpegCases());
+          new EncodeJpegCases(),
+          new JpegFeatureCases());
 }

@@ -159,12 +159,7 @@ public final class ImageDecode {
       crop = cropWindow(node, req.cropWindow());
     }
     JpegFlags f = req.jpeg();
-    if (f.ratio() != 1) {
-      throw node.error(
-          Code.UNIMPLEMENTED,
-          "JPEG decoding with ratio " + f.ratio() + " is not supported by rawops (ratio 1 only)");
-    }
-    JpegDecoder d = new JpegDecoder(in, f.recover());
+    JpegDecoder d = new JpegDecoder(in, f.recover(), f.ratio());
     int[] samples;
     try {
       samples = d.decode(req.channels(), f.fastIdct(), f.fancy(), crop);
@@ -175,8 +170,10 @@ public final class ImageDecode {
           Code.UNIMPLEMENTED, req.op() + " of " + e.getMessage() + " is not supported by rawops");
     }
     int channels =
-        crop == null ? samples.length / (d.width * d.height) : samples.length / (crop[2] * crop[3]);
-    if ((long) d.width * d.height * channels >= (1L << 29)) {
+        crop == null
+            ? samples.length / (d.outWidth * d.outHeight)
+            : samples.length / (crop[2] * crop[3]);
+    if ((long) d.outWidth * d.outHeight * channels >= (1L << 29)) {
       throw node.invalidArgument("jpeg::Uncompress failed. Invalid JPEG data or crop window.");
     }
     if (crop != null) {
@@ -184,8 +181,8 @@ public final class ImageDecode {
     }
     long[] shape =
         req.op().equals("DecodeGif")
-            ? new long[] {1, d.height, d.width, channels}
-            : new long[] {d.height, d.width, channels};
+            ? new long[] {1, d.outHeight, d.outWidth, channels}
+            : new long[] {d.outHeight, d.outWidth, channels};
     return new Decoded(shape, samples, false);
   }
 

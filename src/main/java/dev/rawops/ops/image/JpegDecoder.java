@@ -12,7 +12,8 @@ import java.util.Arrays;
  * (h2v1, h1v2, h2v2 "fancy" upsampling, the rows above the first and below the last repeating them)
  * or by replication (TF's {@code fancy_upscaling=false}: jdmerge.c's merged upsampler is
  * replication followed by the same conversion); jdcolor.c's fixed-point YCbCr to RGB; gray output
- * the Y plane alone.
+ * the Y plane alone. Scaled decoding ({@code ratio} 2, 4, 8) with jidctred.c's reduced IDCTs
+ * ({@link JpegIdctReduced}); 4-component (CMYK, YCCK) files turned into RGB as TF does.
  */
 final class JpegDecoder {
   /** The file cannot be decoded (libjpeg's error_exit). */
@@ -24,7 +25,9 @@ final class JpegDecoder {
     }
   }
 
-  /** What rawops does not decode (arithmetic coding, CMYK, 2 or 5+ components). */
+  /**
+   * What rawops does not decode (arithmetic coding, 2 or 5+ components, a cut file with recovery).
+   */
   static final class Unsupported extends Exception {
     private static final long serialVersionUID = 1L;
 
@@ -60,6 +63,17 @@ final class JpegDecoder {
   private boolean sawSof;
   int width;
   int height;
+
+  /**
+   * The output size: the image's at {@code ratio} 1, else scaled as jpeg_calc_output_dimensions.
+   */
+  int outWidth;
+
+  int outHeight;
+
+  /** Samples per block side in the output: 8 / ratio (jdmaster.c's min_DCT_scaled_size). */
+  private final int scaled;
+
   private Component[] comps;
   private int maxH;
   private int maxV;
@@ -102,8 +116,14 @@ final class JpegDecoder {
   }
 
   JpegDecoder(byte[] in, boolean recover) {
+    this(in, recover, 1);
+  }
+
+  /** {@code ratio}: 1, 2, 4 or 8 (TF's scale_denom; checked by the op). */
+  JpegDecoder(byte[] in, boolean recover, int ratio) {
     this.in = in;
     this.recover = recover;
+    this.scaled = 8 / ratio;
   }
 
   // ---- bytes and markers (TF's memory source: a fake EOI once with try_recover, else an error)
@@ -160,6 +180,9 @@ final class JpegDecoder {
       throw new JpegError("Not a JPEG file");
     }
     pos = 2;
+    cropLastRow = crop == null ? -1 : crop[0] + crop[2] - 1;
+    contextChannels = channels;
+    contextFancy = fancy;
     boolean frameDone = false;
     int pending = -1;
     while (!frameDone) {
@@ -246,10 +269,12 @@ final class JpegDecoder {
       maxH = Math.max(maxH, c.h);
       maxV = Math.max(maxV, c.v);
     }
-    if (n != 1 && n != 3) {
+    if (n != 1 && n != 3 && n != 4) {
       throw new Unsupported(n + "-component JPEG");
     }
-    if ((long) width * height * n >= (1L << 29)) {
+    outWidth = ceilDiv(width * scaled, 8);
+    outHeight = ceilDiv(height * scaled, 8);
+    if ((long) outWidth * outHeight * n >= (1L << 29)) {
       throw new JpegError("Image too large"); // TF's own limit, checked before decoding
     }
     mcusX = ceilDiv(width, 8 * maxH);
@@ -261,6 +286,20 @@ final class JpegDecoder {
       c.dsHeight = ceilDiv(height * c.v, maxV);
       c.coef = new int[c.blocksW * c.blocksH * 64];
     }
+  }
+
+  /**
+   * A component's IDCT size: jdmaster.c doubles the output scale for components sampled less often,
+   * so that 4:2:0 chroma at ratio 2 is transformed at 8×8 and needs no upsampling.
+   */
+  private int componentScale(Component c) {
+    int size = scaled;
+    while (size < 8
+        && (maxH * scaled) % (c.h * size * 2) == 0
+        && (maxV * scaled) % (c.v * size * 2) == 0) {
+      size *= 2;
+    }
+    return size;
   }
 
   /** A component's table; all zero (libjpeg's empty IDCT table) if no scan ever named one. */
@@ -393,6 +432,41 @@ final class JpegDecoder {
     return s == 0 ? 0 : v < (1 << (s - 1)) ? v - (1 << s) + 1 : v;
   }
 
+  /** DecodeAndCropJpeg's last output row (-1: the whole image), for {@link #lastMcuRowRead}. */
+  private int cropLastRow = -1;
+
+  private int contextChannels;
+  private boolean contextFancy;
+
+  /**
+   * The last iMCU row libjpeg-turbo decodes for a crop window in a single-scan file, when TF stops
+   * reading scanlines after the window's last row: the row holding it, and the next one where
+   * jdmainct.c's context rows (the fancy vertical filters) need it for the window's last row group.
+   * Integer.MAX_VALUE: all of them.
+   */
+  private int lastMcuRowRead() {
+    if (cropLastRow < 0) {
+      return Integer.MAX_VALUE;
+    }
+    int imcuRows = (comps.length == 1 ? 1 : maxV) * scaled;
+    int k = cropLastRow / imcuRows;
+    boolean context = false;
+    int needed = contextChannels == 1 ? 1 : comps.length;
+    for (int i = 0; i < needed && contextFancy && scaled > 1; i++) {
+      Component c = comps[i];
+      int size = componentScale(c);
+      int fh = maxH * scaled / (c.h * size);
+      int fv = maxV * scaled / (c.v * size);
+      int dsW = ceilDiv(width * c.h * size, maxH * 8);
+      context |= fv == 2 && (fh == 1 || (fh == 2 && dsW > 2));
+    }
+    int rowGroup = comps.length == 1 ? 1 : maxV;
+    if (context && cropLastRow >= (k + 1) * imcuRows - rowGroup) {
+      k++;
+    }
+    return k;
+  }
+
   /** An SOS: reads the scan; returns the marker that ended it (-2 for EOI). */
   private int scan() throws JpegError, Unsupported {
     if (!sawSof) {
@@ -451,7 +525,12 @@ final class JpegDecoder {
       mcuCount = mcusX * mcusY;
     }
     int sinceRestart = 0;
+    // a single-scan file is decoded row by row as TF reads scanlines: nothing past the window
+    int stopAfter = !progressive && n == comps.length ? lastMcuRowRead() : Integer.MAX_VALUE;
     for (int m = 0; m < mcuCount; m++) {
+      if (m / unitsX > stopAfter) {
+        return -2;
+      }
       if (restartInterval > 0 && sinceRestart == restartInterval) {
         restart(sc);
         sinceRestart = 0;
@@ -627,63 +706,61 @@ final class JpegDecoder {
     if (channels == 0) {
       channels = Math.min(comps.length, 3);
     }
+    if (comps.length == 4 && channels == 1) {
+      throw new JpegError("Unsupported color conversion request"); // CMYK to gray: jdcolor.c
+    }
     int x0 = 0;
-    int w = width;
+    int w = outWidth;
     if (crop != null) {
       boolean fits =
           crop[3] > 0
               && crop[2] > 0
               && crop[1] >= 0
               && crop[0] >= 0
-              && (long) crop[1] + crop[3] <= width
-              && (long) crop[0] + crop[2] <= height;
+              && (long) crop[1] + crop[3] <= outWidth
+              && (long) crop[0] + crop[2] <= outHeight;
       if (!fits) {
         throw new JpegError("invalid crop window");
       }
-      int align = comps.length == 1 ? 8 : 8 * maxH;
-      x0 = crop[1] / align * align;
-      w = crop[1] + crop[3] - x0;
+      if (crop[3] != outWidth) {
+        int align = comps.length == 1 ? scaled : scaled * maxH;
+        x0 = crop[1] / align * align;
+        w = crop[1] + crop[3] - x0;
+      }
     }
     boolean rgbStored =
         comps.length == 3
             && ((adobe && adobeTransform == 0)
                 || (!adobe && comps[0].id == 'R' && comps[1].id == 'G' && comps[2].id == 'B'));
-    int[][] planes = new int[comps.length][];
     int needed = channels == 1 ? 1 : comps.length;
-    for (int i = 0; i < needed; i++) {
-      planes[i] =
-          JpegIdct.plane(
-              comps[i].coef, comps[i].blocksW, comps[i].blocksH, quantOf(comps[i]), fast);
-    }
+    // jdsample.c: no context rows, so no fancy filters, at one sample per block
+    boolean fancyOn = fancy && scaled > 1;
     int[][] full = new int[needed][];
     for (int i = 0; i < needed; i++) {
       Component c = comps[i];
-      int[] plane = planes[i];
-      int dsW = c.dsWidth;
+      int size = componentScale(c);
+      int[] plane =
+          size == 8
+              ? JpegIdct.plane(c.coef, c.blocksW, c.blocksH, quantOf(c), fast)
+              : JpegIdctReduced.plane(c.coef, c.blocksW, c.blocksH, quantOf(c), size);
+      int fh = maxH * scaled / (c.h * size);
+      int fv = maxV * scaled / (c.v * size);
+      int dsW = ceilDiv(width * c.h * size, maxH * 8);
+      int dsH = ceilDiv(height * c.v * size, maxV * 8);
       boolean wide = dsW > 2;
-      if (crop != null) {
-        int from = x0 * c.h / maxH;
-        plane = Arrays.copyOfRange(plane, from, plane.length + from);
+      if (crop != null && crop[3] != outWidth) {
+        plane = Arrays.copyOfRange(plane, x0 / fh, plane.length + x0 / fh);
         dsW = ceilDiv(w * c.h, maxH);
         wide = wide && dsW >= 2;
       }
       full[i] =
           JpegUpsample.upsample(
-              plane,
-              c.blocksW * 8,
-              dsW,
-              c.dsHeight,
-              maxH / c.h,
-              maxV / c.v,
-              fancy,
-              wide,
-              w,
-              height);
+              plane, c.blocksW * size, dsW, dsH, fh, fv, fancyOn, wide, w, outHeight);
     }
     int y0 = crop == null ? 0 : crop[0];
-    int outH = crop == null ? height : crop[2];
+    int outH = crop == null ? outHeight : crop[2];
     int dx = crop == null ? 0 : crop[1] - x0;
-    int outW = crop == null ? width : crop[3];
+    int outW = crop == null ? outWidth : crop[3];
     int[] out = new int[outW * outH * channels];
     boolean gray = channels == 1 || comps.length == 1;
     for (int y = 0; y < outH; y++) {
@@ -698,11 +775,38 @@ final class JpegDecoder {
           out[o * 3] = full[0][i];
           out[o * 3 + 1] = full[1][i];
           out[o * 3 + 2] = full[2][i];
+        } else if (comps.length == 4) {
+          cmykToRgb(full[0][i], full[1][i], full[2][i], full[3][i], out, o * 3);
         } else {
           JpegIdct.yccToRgb(full[0][i], full[1][i], full[2][i], out, o * 3);
         }
       }
     }
     return out;
+  }
+
+  /**
+   * A 4-component pixel as TF's jpeg_mem.cc turns it into RGB: libjpeg's CMYK output (YCCK first
+   * converted by jdcolor.c's ycck_cmyk_convert: the YCbCr to RGB of the first three, inverted; K
+   * kept), then {@code k * c / 255} where the file has an Adobe marker (Adobe's inverted CMYK),
+   * {@code (255 - k) * (255 - c) / 255} where it has none.
+   */
+  private void cmykToRgb(int c0, int c1, int c2, int k, int[] out, int at) {
+    // jdapimin.c: an Adobe marker's transform 0 is CMYK, anything else YCCK; no marker is CMYK
+    if (adobe && adobeTransform != 0) {
+      JpegIdct.yccToRgb(c0, c1, c2, out, at);
+      c0 = 255 - out[at];
+      c1 = 255 - out[at + 1];
+      c2 = 255 - out[at + 2];
+    }
+    if (adobe) {
+      out[at] = k * c0 / 255;
+      out[at + 1] = k * c1 / 255;
+      out[at + 2] = k * c2 / 255;
+    } else {
+      out[at] = (255 - k) * (255 - c0) / 255;
+      out[at + 1] = (255 - k) * (255 - c1) / 255;
+      out[at + 2] = (255 - k) * (255 - c2) / 255;
+    }
   }
 }
