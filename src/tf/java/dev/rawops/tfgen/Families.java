@@ -35,5 +35,6 @@ public final class Families {
           new CombinedNmsCases(),
           new SpecialFunctionCases(),
           new ResourceScatterCases(),
-          new StridedSliceUpdateCases());
+          new StridedSliceUpdateCases(),
+          new QuantizationCases());
 }
