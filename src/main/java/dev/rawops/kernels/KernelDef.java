@@ -121,6 +121,11 @@ public record KernelDef(
      * (Placeholder, Identity, IdentityN), which TF registers for all types.
      */
     public Builder anyTypeOrHandle(String attr) {
+      return typeConstraint(attr, DType.unquantized());
+    }
+
+    /** Every dtype, the quantized ones included: Placeholder and Identity, which TF has for all. */
+    public Builder everyType(String attr) {
       return typeConstraint(attr, DType.values());
     }
 

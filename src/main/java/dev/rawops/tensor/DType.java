@@ -81,6 +81,11 @@ public enum DType {
         .toArray(DType[]::new);
   }
 
+  /** Every type but the quantized ones: the 16 data types, resource and variant. */
+  public static DType[] unquantized() {
+    return java.util.Arrays.stream(values()).filter(d -> !d.isQuantized()).toArray(DType[]::new);
+  }
+
   /** The five quantized types (qint8, quint8, qint16, quint16, qint32). */
   public static DType[] quantizedTypes() {
     return new DType[] {QINT8, QUINT8, QINT16, QUINT16, QINT32};
