@@ -309,9 +309,10 @@ final class Literals {
   private static void set(MemorySegment m, DType dtype, long i, String s) {
     switch (dtype) {
       case BOOL -> m.set(Layouts.I8, i, (byte) (parseBool(s) ? 1 : 0));
-      case INT8, UINT8 -> m.set(Layouts.I8, i, (byte) integer(s, dtype));
-      case INT16, UINT16 -> m.setAtIndex(Layouts.I16, i, (short) integer(s, dtype));
-      case INT32, UINT32 -> m.setAtIndex(Layouts.I32, i, (int) integer(s, dtype));
+      case INT8, UINT8, QINT8, QUINT8 -> m.set(Layouts.I8, i, (byte) integer(s, dtype));
+      case INT16, UINT16, QINT16, QUINT16 ->
+          m.setAtIndex(Layouts.I16, i, (short) integer(s, dtype));
+      case INT32, UINT32, QINT32 -> m.setAtIndex(Layouts.I32, i, (int) integer(s, dtype));
       case INT64, UINT64 -> m.setAtIndex(Layouts.I64, i, integer(s, dtype));
       case HALF -> m.setAtIndex(Layouts.I16, i, Float.floatToFloat16(parseFloat(s)));
       case BFLOAT16 -> m.setAtIndex(Layouts.I16, i, TensorText.floatToBfloat16(parseFloat(s)));
@@ -347,7 +348,7 @@ final class Literals {
     }
     java.math.BigInteger v = new java.math.BigInteger(s);
     int bits = dtype.byteSize() * 8;
-    boolean unsigned = dtype.name().startsWith("UINT");
+    boolean unsigned = dtype.storage().name().startsWith("UINT");
     java.math.BigInteger min =
         unsigned
             ? java.math.BigInteger.ZERO

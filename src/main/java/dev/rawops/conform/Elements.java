@@ -29,7 +29,19 @@ final class Elements {
   static String format(Tensor t, long i) {
     return switch (t.dtype()) {
       case BOOL -> Boolean.toString(t.getBoolean(i));
-      case INT8, INT16, INT32, INT64, UINT8, UINT16, UINT32 -> Long.toString(t.getIndex(i));
+      case INT8,
+          INT16,
+          INT32,
+          INT64,
+          UINT8,
+          UINT16,
+          UINT32,
+          QINT8,
+          QUINT8,
+          QINT16,
+          QUINT16,
+          QINT32 ->
+          Long.toString(t.getIndex(i));
       case UINT64 -> Long.toUnsignedString(t.getLong(i));
       case HALF -> half(t.getShort(i));
       case BFLOAT16 ->

@@ -108,10 +108,24 @@ public record KernelDef(
     }
 
     /**
+     * Every data dtype and the quantized ones (qint8 … qint32): for Const, which TF has for all.
+     */
+    public Builder anyTypeOrQuantized(String attr) {
+      java.util.List<DType> all = new java.util.ArrayList<>(java.util.List.of(DType.dataTypes()));
+      all.addAll(java.util.List.of(DType.quantizedTypes()));
+      return typeConstraint(attr, all.toArray(DType[]::new));
+    }
+
+    /**
      * Every dtype, resource and variant handles included: for kernels that only pass a tensor on
      * (Placeholder, Identity, IdentityN), which TF registers for all types.
      */
     public Builder anyTypeOrHandle(String attr) {
+      return typeConstraint(attr, DType.unquantized());
+    }
+
+    /** Every dtype, the quantized ones included: Placeholder and Identity, which TF has for all. */
+    public Builder everyType(String attr) {
       return typeConstraint(attr, DType.values());
     }
 

@@ -98,6 +98,7 @@ final class ElementFormat {
     switch (t) {
       case BOOL -> sb.append(tensor.getBoolean(i) ? "True" : "False");
       case INT8, INT16, INT32, INT64, UINT8, UINT16, UINT32 -> sb.append(tensor.getIndex(i));
+      case QINT8, QUINT8, QINT16, QUINT16, QINT32 -> sb.append(tensor.getIndex(i));
       case UINT64 -> sb.append(Long.toUnsignedString(tensor.getLong(i)));
       case HALF -> sb.append(real(Float.float16ToFloat(tensor.getShort(i))));
       case BFLOAT16 -> sb.append(real(TensorText.bfloat16ToFloat(tensor.getShort(i))));

@@ -31,7 +31,15 @@ public enum DType {
    */
   RESOURCE(DataType.DT_RESOURCE, 0, "resource"),
   /** A variant: elements are Java objects (TensorList and kin). */
-  VARIANT(DataType.DT_VARIANT, 0, "variant");
+  VARIANT(DataType.DT_VARIANT, 0, "variant"),
+  /**
+   * TF's quantized types: integers of the width named, stored as such, that ops read with a range.
+   */
+  QINT8(DataType.DT_QINT8, 1, "qint8"),
+  QUINT8(DataType.DT_QUINT8, 1, "quint8"),
+  QINT16(DataType.DT_QINT16, 2, "qint16"),
+  QUINT16(DataType.DT_QUINT16, 2, "quint16"),
+  QINT32(DataType.DT_QINT32, 4, "qint32");
 
   private final DataType proto;
   private final int byteSize;
@@ -66,9 +74,41 @@ public enum DType {
     return this == RESOURCE || this == VARIANT;
   }
 
-  /** The 16 data types (everything but RESOURCE and VARIANT). */
+  /** The 16 data types (everything but RESOURCE, VARIANT and the quantized types). */
   public static DType[] dataTypes() {
-    return java.util.Arrays.stream(values()).filter(d -> !d.isObject()).toArray(DType[]::new);
+    return java.util.Arrays.stream(values())
+        .filter(d -> !d.isObject() && !d.isQuantized())
+        .toArray(DType[]::new);
+  }
+
+  /** Every type but the quantized ones: the 16 data types, resource and variant. */
+  public static DType[] unquantized() {
+    return java.util.Arrays.stream(values()).filter(d -> !d.isQuantized()).toArray(DType[]::new);
+  }
+
+  /** The five quantized types (qint8, quint8, qint16, quint16, qint32). */
+  public static DType[] quantizedTypes() {
+    return new DType[] {QINT8, QUINT8, QINT16, QUINT16, QINT32};
+  }
+
+  /** TF's quantized types, whose elements are integers of their width read with a range. */
+  public boolean isQuantized() {
+    return switch (this) {
+      case QINT8, QUINT8, QINT16, QUINT16, QINT32 -> true;
+      default -> false;
+    };
+  }
+
+  /** The integer type whose bits a quantized type holds (itself for any other type). */
+  public DType storage() {
+    return switch (this) {
+      case QINT8 -> INT8;
+      case QUINT8 -> UINT8;
+      case QINT16 -> INT16;
+      case QUINT16 -> UINT16;
+      case QINT32 -> INT32;
+      default -> this;
+    };
   }
 
   /** True for the integer types an index input may have. */

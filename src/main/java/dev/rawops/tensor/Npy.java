@@ -395,7 +395,7 @@ public final class Npy {
       case COMPLEX64 -> "<c8";
       case COMPLEX128 -> "<c16";
       case STRING -> "|S" + stringWidth;
-      case RESOURCE, VARIANT ->
+      case RESOURCE, VARIANT, QINT8, QUINT8, QINT16, QUINT16, QINT32 ->
           throw RawOpsException.of(
               Code.UNIMPLEMENTED, "a " + d.tfName() + " tensor cannot be written to .npy");
     };

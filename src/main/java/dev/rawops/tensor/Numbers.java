@@ -27,11 +27,11 @@ public final class Numbers {
   public static double get(DType dtype, MemorySegment s, long i) {
     return switch (dtype) {
       case BOOL -> s.get(I8, i) != 0 ? 1 : 0;
-      case INT8 -> s.get(I8, i);
-      case UINT8 -> Byte.toUnsignedInt(s.get(I8, i));
-      case INT16 -> s.getAtIndex(I16, i);
-      case UINT16 -> Short.toUnsignedInt(s.getAtIndex(I16, i));
-      case INT32 -> s.getAtIndex(I32, i);
+      case INT8, QINT8 -> s.get(I8, i);
+      case UINT8, QUINT8 -> Byte.toUnsignedInt(s.get(I8, i));
+      case INT16, QINT16 -> s.getAtIndex(I16, i);
+      case UINT16, QUINT16 -> Short.toUnsignedInt(s.getAtIndex(I16, i));
+      case INT32, QINT32 -> s.getAtIndex(I32, i);
       case UINT32 -> Integer.toUnsignedLong(s.getAtIndex(I32, i));
       case INT64 -> s.getAtIndex(I64, i);
       case UINT64 -> unsignedToDouble(s.getAtIndex(I64, i));
@@ -52,9 +52,9 @@ public final class Numbers {
   public static void set(DType dtype, MemorySegment s, long i, double v) {
     switch (dtype) {
       case BOOL -> s.set(I8, i, (byte) (v != 0 ? 1 : 0));
-      case INT8, UINT8 -> s.set(I8, i, (byte) toLong(v));
-      case INT16, UINT16 -> s.setAtIndex(I16, i, (short) toLong(v));
-      case INT32, UINT32 -> s.setAtIndex(I32, i, (int) toLong(v));
+      case INT8, UINT8, QINT8, QUINT8 -> s.set(I8, i, (byte) toLong(v));
+      case INT16, UINT16, QINT16, QUINT16 -> s.setAtIndex(I16, i, (short) toLong(v));
+      case INT32, UINT32, QINT32 -> s.setAtIndex(I32, i, (int) toLong(v));
       case INT64 -> s.setAtIndex(I64, i, (long) v);
       case UINT64 -> s.setAtIndex(I64, i, doubleToUnsigned(v));
       case HALF -> s.setAtIndex(I16, i, Float.floatToFloat16((float) v));

@@ -278,11 +278,11 @@ public final class Tensor implements AutoCloseable {
   public long getIndex(long i) {
     MemorySegment s = segment();
     return switch (dtype) {
-      case INT8 -> s.get(I8, i);
-      case UINT8 -> Byte.toUnsignedLong(s.get(I8, i));
-      case INT16 -> s.getAtIndex(I16, i);
-      case UINT16 -> Short.toUnsignedLong(s.getAtIndex(I16, i));
-      case INT32 -> s.getAtIndex(I32, i);
+      case INT8, QINT8 -> s.get(I8, i);
+      case UINT8, QUINT8 -> Byte.toUnsignedLong(s.get(I8, i));
+      case INT16, QINT16 -> s.getAtIndex(I16, i);
+      case UINT16, QUINT16 -> Short.toUnsignedLong(s.getAtIndex(I16, i));
+      case INT32, QINT32 -> s.getAtIndex(I32, i);
       case UINT32 -> Integer.toUnsignedLong(s.getAtIndex(I32, i));
       case INT64, UINT64 -> s.getAtIndex(I64, i);
       default -> throw new IllegalStateException(dtype.tfName() + " is not an integer type");

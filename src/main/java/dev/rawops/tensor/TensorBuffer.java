@@ -172,9 +172,9 @@ public final class TensorBuffer {
   public void setIndex(long i, long v) {
     MemorySegment s = segment();
     switch (dtype) {
-      case INT8, UINT8, BOOL -> s.set(I8, i, (byte) v);
-      case INT16, UINT16 -> s.setAtIndex(I16, i, (short) v);
-      case INT32, UINT32 -> s.setAtIndex(I32, i, (int) v);
+      case INT8, UINT8, BOOL, QINT8, QUINT8 -> s.set(I8, i, (byte) v);
+      case INT16, UINT16, QINT16, QUINT16 -> s.setAtIndex(I16, i, (short) v);
+      case INT32, UINT32, QINT32 -> s.setAtIndex(I32, i, (int) v);
       case INT64, UINT64 -> s.setAtIndex(I64, i, v);
       default -> throw new IllegalStateException(dtype.tfName() + " is not an integer type");
     }

@@ -109,6 +109,7 @@ public final class TensorFormat {
       case BOOL -> t.getBoolean(i) ? "True" : "False";
       case INT8, INT16, INT32, INT64 -> Long.toString(t.getIndex(i));
       case UINT8, UINT16, UINT32 -> Long.toString(t.getIndex(i));
+      case QINT8, QUINT8, QINT16, QUINT16, QINT32 -> Long.toString(t.getIndex(i));
       case UINT64 -> Long.toUnsignedString(t.getLong(i));
       case HALF -> real(Float.float16ToFloat(t.getShort(i)));
       case BFLOAT16 -> real(TensorText.bfloat16ToFloat(t.getShort(i)));

@@ -280,10 +280,10 @@ public final class TensorProtos {
       case FLOAT -> fill(n, p.getFloatValCount(), (d, k) -> s.setAtIndex(F32, d, p.getFloatVal(k)));
       case DOUBLE ->
           fill(n, p.getDoubleValCount(), (d, k) -> s.setAtIndex(F64, d, p.getDoubleVal(k)));
-      case INT32, UINT32 -> fillInt32(p, s, n, b.dtype() == DType.UINT32);
-      case INT16, UINT16 ->
+      case INT32, UINT32, QINT32 -> fillInt32(p, s, n, b.dtype() == DType.UINT32);
+      case INT16, UINT16, QINT16, QUINT16 ->
           fill(n, p.getIntValCount(), (d, k) -> s.setAtIndex(I16, d, (short) p.getIntVal(k)));
-      case INT8, UINT8 ->
+      case INT8, UINT8, QINT8, QUINT8 ->
           fill(n, p.getIntValCount(), (d, k) -> s.set(I8, d, (byte) p.getIntVal(k)));
       case INT64 -> fill(n, p.getInt64ValCount(), (d, k) -> s.setAtIndex(I64, d, p.getInt64Val(k)));
       case UINT64 ->

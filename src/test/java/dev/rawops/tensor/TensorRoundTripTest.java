@@ -56,7 +56,8 @@ class TensorRoundTripTest {
   @ParameterizedTest
   @EnumSource(
       value = DType.class,
-      names = {"RESOURCE", "VARIANT"},
+      // .npy has no quantized types: Npy.write refuses them
+      names = {"RESOURCE", "VARIANT", "QINT8", "QUINT8", "QINT16", "QUINT16", "QINT32"},
       mode = EnumSource.Mode.EXCLUDE)
   void npy_roundTrip(DType dtype) throws Exception {
     // Strings: .npy 'S' strips trailing NULs, so use NUL-free values.
@@ -213,7 +214,7 @@ class TensorRoundTripTest {
   @Test
   void unsupportedDtype_isUnimplemented() {
     TensorProto p =
-        TensorProto.newBuilder().setDtype(DataType.DT_QINT8).setTensorShape(shape(1)).build();
+        TensorProto.newBuilder().setDtype(DataType.DT_INT4).setTensorShape(shape(1)).build();
     assertEquals(
         Code.UNIMPLEMENTED,
         assertThrows(RawOpsException.class, () -> TensorProtos.toTensor(p)).code());

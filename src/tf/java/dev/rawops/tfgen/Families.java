@@ -41,5 +41,6 @@ public final class Families {
           new ParsingDecodeCases(),
           new StringFormatCases(),
           new EncodeJpegCases(),
-          new JpegFeatureCases());
+          new JpegFeatureCases(),
+          new QuantizationCases());
 }

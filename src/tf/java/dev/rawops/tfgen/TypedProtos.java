@@ -46,7 +46,8 @@ public final class TypedProtos {
     DType d = t.dtype();
     switch (d) {
       case BOOL -> b.addBoolVal(t.getBoolean(i));
-      case INT8, INT16, INT32, UINT8, UINT16 -> b.addIntVal((int) t.getIndex(i));
+      case INT8, INT16, INT32, UINT8, UINT16, QINT8, QUINT8, QINT16, QUINT16, QINT32 ->
+          b.addIntVal((int) t.getIndex(i));
       case UINT32 -> b.addUint32Val(t.getInt(i));
       case INT64 -> b.addInt64Val(t.getLong(i));
       case UINT64 -> b.addUint64Val(t.getLong(i));

@@ -11,7 +11,9 @@ import java.util.List;
 
 /**
  * The Quantization op family: fake quantization (FakeQuantWithMinMaxArgs, FakeQuantWithMinMaxVars,
- * FakeQuantWithMinMaxVarsPerChannel), with TF's attr checks at build time.
+ * FakeQuantWithMinMaxVarsPerChannel) with TF's attr checks at build time; QuantizeV2, Dequantize,
+ * QuantizeAndDequantizeV2, V3 and V4, Requantize, RequantizationRange and
+ * QuantizeDownAndShrinkRange.
  */
 public final class QuantizationOps implements OpFamily {
   @Override
@@ -22,7 +24,15 @@ public final class QuantizationOps implements OpFamily {
         DefinedOp.of("FakeQuantWithMinMaxVars", QuantizationOps::fakeQuantVarsShape)
             .checking(QuantizationOps::checkNumBits),
         DefinedOp.of("FakeQuantWithMinMaxVarsPerChannel", QuantizationOps::fakeQuantPerChannelShape)
-            .checking(QuantizationOps::checkNumBits));
+            .checking(QuantizationOps::checkNumBits),
+        DefinedOp.of("QuantizeV2", QuantizeShapes::quantizeV2),
+        DefinedOp.of("Dequantize", QuantizeShapes::dequantize),
+        DefinedOp.of("QuantizeAndDequantizeV2", QuantizeShapes::quantizeAndDequantize),
+        DefinedOp.of("QuantizeAndDequantizeV3", QuantizeShapes::quantizeAndDequantize),
+        DefinedOp.of("QuantizeAndDequantizeV4", QuantizeShapes::quantizeAndDequantize),
+        DefinedOp.of("Requantize", QuantizeShapes::scalarRanges),
+        DefinedOp.of("RequantizationRange", QuantizeShapes::scalarRanges),
+        DefinedOp.of("QuantizeDownAndShrinkRange", QuantizeShapes::scalarRanges));
   }
 
   private static void checkNumBits(NodeInfo node) {

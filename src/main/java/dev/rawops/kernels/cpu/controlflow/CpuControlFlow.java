@@ -36,7 +36,7 @@ public final class CpuControlFlow {
     for (String op : List.of("Switch", "RefSwitch")) {
       defs.add(
           KernelDef.builder(op, Device.CPU)
-              .typeConstraint("T", DType.values())
+              .typeConstraint("T", DType.unquantized())
               .build(_ -> CpuControlFlow::doSwitch));
     }
     for (String op : List.of("Merge", "RefMerge")) {

@@ -17,7 +17,7 @@ public final class CpuConst {
   public static final List<KernelDef> DEFS =
       List.of(
           KernelDef.builder("Const", Device.CPU)
-              .anyType("dtype")
+              .anyTypeOrQuantized("dtype")
               .build(
                   node -> {
                     Optional<Tensor> known = node.constantOutput(0); // decoded once, at build

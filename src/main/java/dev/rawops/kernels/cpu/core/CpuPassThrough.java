@@ -12,13 +12,13 @@ public final class CpuPassThrough {
   public static final List<KernelDef> DEFS =
       List.of(
           KernelDef.builder("Identity", Device.CPU)
-              .anyTypeOrHandle("T")
+              .everyType("T")
               .build(_ -> ctx -> ctx.setOutput(0, ctx.input(0))),
           KernelDef.builder("PlaceholderWithDefault", Device.CPU)
-              .anyTypeOrHandle("dtype")
+              .everyType("dtype")
               .build(_ -> ctx -> ctx.setOutput(0, ctx.input(0))),
           KernelDef.builder("IdentityN", Device.CPU)
-              .anyTypeOrHandle("T")
+              .everyType("T")
               .build(
                   node ->
                       ctx -> {

@@ -11,7 +11,7 @@ public final class CpuPlaceholder {
   public static final List<KernelDef> DEFS =
       List.of(
           KernelDef.builder("Placeholder", Device.CPU)
-              .anyTypeOrHandle("dtype")
+              .everyType("dtype")
               .build(
                   node -> {
                     PartialShape shape = PartialShape.fromProto(node.attrs().getShape("shape"));

@@ -23,7 +23,9 @@ public final class CpuSnapshot {
           KernelDef.builder("Snapshot", Device.CPU)
               .typeConstraint(
                   "T",
-                  Arrays.stream(DType.values()).filter(DType::isFixedWidth).toArray(DType[]::new))
+                  Arrays.stream(DType.unquantized())
+                      .filter(DType::isFixedWidth)
+                      .toArray(DType[]::new))
               .build(node -> CpuSnapshot::compute));
 
   private CpuSnapshot() {}

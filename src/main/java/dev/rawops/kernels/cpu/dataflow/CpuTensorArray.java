@@ -66,7 +66,7 @@ public final class CpuTensorArray {
   }
 
   public static List<KernelDef> defs() {
-    DType[] all = DType.values();
+    DType[] all = DType.unquantized();
     DType[] gatherTypes = withVariant(DType.dataTypes());
     return List.of(
         KernelDef.builder("TensorArrayV3", Device.CPU).build(CpuTensorArray::create),

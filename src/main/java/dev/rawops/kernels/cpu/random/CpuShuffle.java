@@ -37,7 +37,7 @@ final class CpuShuffle {
               .build(n -> ctx -> stateless(n, ctx)));
 
   private static DType[] handled() {
-    List<DType> t = new ArrayList<>(Arrays.asList(DType.values()));
+    List<DType> t = new ArrayList<>(Arrays.asList(DType.unquantized()));
     t.remove(DType.RESOURCE);
     t.remove(DType.VARIANT);
     return t.toArray(DType[]::new);

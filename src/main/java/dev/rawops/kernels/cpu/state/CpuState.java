@@ -73,7 +73,7 @@ public final class CpuState {
     }
     defs.add(
         KernelDef.builder("Assign", Device.CPU)
-            .typeConstraint("T", DType.values())
+            .typeConstraint("T", DType.unquantized())
             .build(CpuState::assign));
     defs.add(
         KernelDef.builder("AssignAdd", Device.CPU)
@@ -90,7 +90,7 @@ public final class CpuState {
                     ctx ->
                         ctx.setOutput(
                             0, Tensor.ofBooleans(Shape.scalar(), ref(ctx).value() != null))));
-    addScatter(defs, "ScatterUpdate", Mode.UPDATE, DType.values());
+    addScatter(defs, "ScatterUpdate", Mode.UPDATE, DType.unquantized());
     addScatter(defs, "ScatterAdd", Mode.ADD, numeric);
     addScatter(defs, "ScatterSub", Mode.SUB, numeric);
     addScatter(defs, "ScatterMul", Mode.MUL, numeric);

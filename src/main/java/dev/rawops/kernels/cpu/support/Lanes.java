@@ -32,7 +32,7 @@ public enum Lanes {
       case DOUBLE -> F64_LANE;
       case COMPLEX64, COMPLEX128 -> COMPLEX_LANE;
       case BOOL, INT8, INT16, INT32, INT64, UINT8, UINT16, UINT32, UINT64 -> I64_LANE;
-      case STRING, RESOURCE, VARIANT ->
+      case STRING, RESOURCE, VARIANT, QINT8, QUINT8, QINT16, QUINT16, QINT32 ->
           throw new IllegalArgumentException(t.tfName() + " has no numeric lane");
     };
   }
@@ -114,7 +114,8 @@ public enum Lanes {
           a[pos + i] = s.get(I8, elem + i) != 0 ? 1 : 0;
         }
       }
-      case STRING, RESOURCE, VARIANT -> throw new IllegalArgumentException(t.tfName());
+      case STRING, RESOURCE, VARIANT, QINT8, QUINT8, QINT16, QUINT16, QINT32 ->
+          throw new IllegalArgumentException(t.tfName());
     }
   }
 
@@ -184,7 +185,8 @@ public enum Lanes {
           s.set(I8, elem + i, (byte) (a[pos + i] != 0 ? 1 : 0));
         }
       }
-      case STRING, RESOURCE, VARIANT -> throw new IllegalArgumentException(t.tfName());
+      case STRING, RESOURCE, VARIANT, QINT8, QUINT8, QINT16, QUINT16, QINT32 ->
+          throw new IllegalArgumentException(t.tfName());
     }
   }
 }
