@@ -7,6 +7,7 @@ import dev.rawops.kernels.KernelDef;
 import dev.rawops.kernels.cpu.support.IndexChunks;
 import dev.rawops.kernels.cpu.support.ScatterCombine;
 import dev.rawops.ops.NodeInfo;
+import dev.rawops.ops.sparse.SparseTensorChecks;
 import dev.rawops.tensor.DType;
 import dev.rawops.tensor.Numbers;
 import dev.rawops.tensor.Shape;
@@ -158,7 +159,8 @@ final class CpuBincounts {
       Tensor denseShape = ctx.input(2);
       Tensor weights = ctx.input(4);
       long size = size(node, ctx.input(3));
-      validateSparse(node, indices, values, denseShape);
+      SparseTensorChecks.validate(
+          node, indices, values, denseShape, SparseTensorChecks.Indices.UNORDERED);
       long[] v = IndexChunks.readAll(values);
       if (denseShape.numElements() == 1) {
         ctx.setOutput(0, oneRow(node, ctx, v, size, weights, binary));
@@ -186,50 +188,6 @@ final class CpuBincounts {
         }
       }
       ctx.setOutput(0, bins.freeze());
-    }
-  }
-
-  /** TF's ValidateSparseTensor (sparse_utils): shapes, counts, and every index within bounds. */
-  private static void validateSparse(NodeInfo node, Tensor indices, Tensor values, Tensor shape) {
-    if (indices.shape().rank() != 2) {
-      throw node.invalidArgument(
-          "Sparse indices must be rank 2 but is rank " + indices.shape().rank());
-    }
-    if (values.shape().rank() != 1) {
-      throw node.invalidArgument(
-          "Sparse values must be rank 1 but is rank " + values.shape().rank());
-    }
-    if (shape.shape().rank() != 1) {
-      throw node.invalidArgument("Sparse shape must be rank 1 but is rank " + shape.shape().rank());
-    }
-    long nnz = indices.shape().dim(0);
-    long rank = indices.shape().dim(1);
-    if (nnz != values.shape().dim(0)) {
-      throw node.invalidArgument(
-          "Number of elements in indices ("
-              + nnz
-              + ") and values ("
-              + values.shape().dim(0)
-              + ") do not match");
-    }
-    if (rank != shape.shape().dim(0)) {
-      throw node.invalidArgument(
-          "Index rank (" + rank + ") and shape rank (" + shape.shape().dim(0) + ") do not match");
-    }
-    long[] ix = IndexChunks.readAll(indices);
-    long[] dims = IndexChunks.readAll(shape);
-    for (int i = 0; i < nnz; i++) {
-      for (int j = 0; j < rank; j++) {
-        long x = ix[(int) (i * rank + j)];
-        if (x < 0 || x >= dims[j]) {
-          StringBuilder t = new StringBuilder();
-          for (int k = 0; k < rank; k++) {
-            t.append(k > 0 ? ", " : "").append(ix[(int) (i * rank + k)]);
-          }
-          throw node.invalidArgument(
-              "Sparse index tuple indices[" + i + ", :] = [" + t + "] is out of bounds");
-        }
-      }
     }
   }
 
