@@ -99,24 +99,7 @@ final class ErrorMinimizer {
     }
     Set<String> cuts = new LinkedHashSet<>();
     if (oracle != null) {
-      boolean changed = true;
-      while (changed) {
-        changed = false;
-        Set<String> kept = s.kept(cuts);
-        for (int k = order.size() - 1; k >= 0; k--) {
-          Graph.Node n = order.get(k);
-          if (!kept.contains(n.name()) || !s.cuttable(n) || cuts.contains(n.name())) {
-            continue;
-          }
-          Set<String> tryCuts = new LinkedHashSet<>(cuts);
-          tryCuts.add(n.name());
-          if (s.fails(tryCuts)) {
-            cuts = tryCuts;
-            kept = s.kept(cuts);
-            changed = true;
-          }
-        }
-      }
+      cuts = s.cutGreedily(order, cuts);
       notes.add(
           "each candidate was checked on both sides: "
               + oracle.source()

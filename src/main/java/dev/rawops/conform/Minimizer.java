@@ -190,25 +190,7 @@ public final class Minimizer {
           "the candidate fetching only '" + target + "' no longer fails (a rawops bug)");
     }
     if (!reference.isEmpty()) {
-      List<Graph.Node> order = graph.topologicalNodes();
-      boolean changed = true;
-      while (changed) {
-        changed = false;
-        Set<String> kept = s.kept(cuts);
-        for (int k = order.size() - 1; k >= 0; k--) {
-          Graph.Node n = order.get(k);
-          if (!kept.contains(n.name()) || !s.cuttable(n) || cuts.contains(n.name())) {
-            continue;
-          }
-          Set<String> tryCuts = new LinkedHashSet<>(cuts);
-          tryCuts.add(n.name());
-          if (s.fails(tryCuts)) {
-            cuts = tryCuts;
-            kept = s.kept(cuts);
-            changed = true;
-          }
-        }
-      }
+      cuts = s.cutGreedily(graph.topologicalNodes(), cuts);
     }
     if (oracle == null && !reference.isEmpty()) {
       notes.add(
@@ -536,6 +518,34 @@ public final class Minimizer {
       this.want = want;
       this.tol = tol;
       this.roots = List.of(TensorName.parse(target).node());
+    }
+
+    /**
+     * Adds cuts one node at a time, from the last node in {@code order} to the first, keeping each
+     * under which {@link #fails} still holds, until a whole pass keeps none; {@code cuts} itself is
+     * not changed.
+     */
+    Set<String> cutGreedily(List<Graph.Node> order, Set<String> cuts) {
+      Set<String> done = cuts;
+      boolean changed = true;
+      while (changed) {
+        changed = false;
+        Set<String> kept = kept(done);
+        for (int k = order.size() - 1; k >= 0; k--) {
+          Graph.Node n = order.get(k);
+          if (!kept.contains(n.name()) || !cuttable(n) || done.contains(n.name())) {
+            continue;
+          }
+          Set<String> tryCuts = new LinkedHashSet<>(done);
+          tryCuts.add(n.name());
+          if (fails(tryCuts)) {
+            done = tryCuts;
+            kept = kept(done);
+            changed = true;
+          }
+        }
+      }
+      return done;
     }
 
     /** A node may become a Placeholder: not in a frame, not fed or constant, values known. */

@@ -27,6 +27,24 @@ public final class SparseTensorChecks {
   }
 
   /**
+   * The check SparseSoftmax and the SparseDenseCwise ops make first, in their words: indices a
+   * matrix, values and shape vectors.
+   */
+  public static void matrixAndVectors(NodeInfo node, Tensor indices, Tensor values, Tensor shape) {
+    if (indices.shape().rank() != 2) {
+      throw node.invalidArgument(
+          "Input sp_indices should be a matrix but received shape: " + indices.shape());
+    }
+    if (values.shape().rank() != 1 || shape.shape().rank() != 1) {
+      throw node.invalidArgument(
+          "Inputs sp_values and sp_shape should be vectors but received shapes: "
+              + values.shape()
+              + " and "
+              + shape.shape());
+    }
+  }
+
+  /**
    * TF's {@code sparse_utils::ValidateSparseTensor}: the parts' ranks and lengths, then each index
    * inside the shape ({@code UNORDERED}) and also strictly increasing in row-major order ({@code
    * ORDERED}).

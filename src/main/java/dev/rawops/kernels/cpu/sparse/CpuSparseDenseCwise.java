@@ -5,6 +5,7 @@ import dev.rawops.kernels.KernelContext;
 import dev.rawops.kernels.KernelDef;
 import dev.rawops.kernels.cpu.support.IndexChunks;
 import dev.rawops.ops.NodeInfo;
+import dev.rawops.ops.sparse.SparseTensorChecks;
 import dev.rawops.tensor.Shape;
 import dev.rawops.tensor.Tensor;
 import java.util.List;
@@ -40,17 +41,7 @@ final class CpuSparseDenseCwise {
     Tensor values = ctx.input(1);
     Tensor shapeT = ctx.input(2);
     Tensor dense = ctx.input(3);
-    if (indices.shape().rank() != 2) {
-      throw node.invalidArgument(
-          "Input sp_indices should be a matrix but received shape: " + indices.shape());
-    }
-    if (values.shape().rank() != 1 || shapeT.shape().rank() != 1) {
-      throw node.invalidArgument(
-          "Inputs sp_values and sp_shape should be vectors but received shapes: "
-              + values.shape()
-              + " and "
-              + shapeT.shape());
-    }
+    SparseTensorChecks.matrixAndVectors(node, indices, values, shapeT);
     long nnz = indices.shape().dim(0);
     if (values.shape().dim(0) != nnz) {
       throw node.invalidArgument(

@@ -230,17 +230,7 @@ final class CpuSparseReduce {
     Tensor indices = ctx.input(0);
     Tensor values = ctx.input(1);
     Tensor shapeT = ctx.input(2);
-    if (indices.shape().rank() != 2) {
-      throw node.invalidArgument(
-          "Input sp_indices should be a matrix but received shape: " + indices.shape());
-    }
-    if (values.shape().rank() != 1 || shapeT.shape().rank() != 1) {
-      throw node.invalidArgument(
-          "Inputs sp_values and sp_shape should be vectors but received shapes: "
-              + values.shape()
-              + " and "
-              + shapeT.shape());
-    }
+    SparseTensorChecks.matrixAndVectors(node, indices, values, shapeT);
     long[] shape = shapeT.toLongArray();
     if (shape.length < 2) {
       throw node.invalidArgument(

@@ -20,24 +20,8 @@ import java.util.List;
 final class CpuSparseSlicing {
   private CpuSparseSlicing() {}
 
-  private static final DType[] MOVABLE = {
-    DType.BOOL,
-    DType.INT8,
-    DType.INT16,
-    DType.INT32,
-    DType.INT64,
-    DType.UINT8,
-    DType.UINT16,
-    DType.UINT32,
-    DType.UINT64,
-    DType.HALF,
-    DType.BFLOAT16,
-    DType.FLOAT,
-    DType.DOUBLE,
-    DType.COMPLEX64,
-    DType.COMPLEX128,
-    DType.STRING
-  };
+  /** Every data dtype (TF registers these ops for all of them but resource and variant). */
+  private static final DType[] MOVABLE = DType.dataTypes();
 
   static final List<KernelDef> DEFS =
       List.of(
